@@ -1,0 +1,39 @@
+# semantic-affinity: every developer and CI entry point. `make help` lists them.
+PY      ?= python3
+VENV    ?= .venv
+BIN     := $(VENV)/bin
+STAMP   := $(VENV)/.installed
+
+.PHONY: help install test lint bench eval e2e demo clean
+
+help: ## this list
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+install: $(STAMP) ## create .venv and install the project with test extras
+
+test: $(STAMP) ## unit and component tests (no control plane needed)
+	$(BIN)/pytest -m 'not e2e' -q
+
+lint: $(STAMP) ## ruff
+	$(BIN)/ruff check shared webhook scorer tests certs hack
+
+bench: $(STAMP) ## benchmarks: prints tables, last line one JSON object of figures
+	$(BIN)/python -m tests.bench
+
+eval: $(STAMP) ## evaluate the embedded analyser on our own evaluation set
+	$(BIN)/semaff eval tests/data/eval/test.jsonl --backend embedded
+
+e2e: $(STAMP) ## the paper's six scenarios on a real kube-apiserver + kube-scheduler (builds them once)
+	$(BIN)/pytest -m e2e -q tests/e2e
+
+demo: $(STAMP) ## start a local control plane, webhook and scorer; apply examples/; Ctrl-C to stop
+	$(BIN)/python -m hack.demo
+
+clean: ## remove the virtualenv and caches (not the cached control-plane binaries)
+	rm -rf $(VENV) .pytest_cache .ruff_cache

@@ -13,7 +13,7 @@ byte canonical, and carry a valid signature over the pod's own hint. Anything el
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
@@ -39,6 +39,7 @@ OUTPUT_KEYS = (INTENTS, SIGNATURE, STATUS, ANALYSIS, SUMMARY)
 MAX_INTENTS_BYTES = 8 * 1024
 MAX_OUTPUT_BYTES = 16 * 1024
 MAX_OBJECT_ANNOTATION_BYTES = 256 * 1024  # Kubernetes' TotalAnnotationSizeLimitB
+MAX_ERROR_CHARS = 500
 
 
 class Status(StrEnum):
@@ -135,7 +136,14 @@ def build_annotations(
 
 
 def failed_annotations(analysis: Analysis) -> dict[str, str]:
-    """Annotations for a hint whose analysis failed: no intents, so the pod schedules neutrally."""
+    """Annotations for a hint whose analysis failed: no intents, so the pod schedules neutrally.
+
+    The error text (often a backend's response body) is cut to ``MAX_ERROR_CHARS`` so a failure can
+    never push the pod over the annotation size limit.
+    """
+    error = analysis.error
+    if error is not None and len(error) > MAX_ERROR_CHARS:
+        analysis = replace(analysis, error=error[: MAX_ERROR_CHARS - 1] + "…")
     return {STATUS: Status.FAILED.value, ANALYSIS: analysis.to_json(), SUMMARY: f"analysis failed: {analysis.error}"}
 
 

@@ -31,7 +31,11 @@ class Normalised:
 
 # --- numbers with units ---------------------------------------------------------------------------
 
-_NUMBER = re.compile(r"^\s*(?:>=|≥|>|at least|min(?:imum)?)?\s*([0-9]+(?:[.,][0-9]+)?)\s*([a-zA-Z/%]*)")
+# "1,000" / "12,500.5" use thousands separators; otherwise a comma is a decimal point ("1,5" in es/de).
+_THOUSANDS = r"[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?"
+_NUMBER = re.compile(
+    r"^\s*(?:>=|≥|>|at least|min(?:imum)?)?\s*(" + _THOUSANDS + r"|[0-9]+(?:[.,][0-9]+)?)\s*([a-zA-Z/%]*)"
+)
 # Binary and decimal prefixes are treated alike for sizes: users write "64GB" and mean "64 GiB".
 _SIZE_FACTOR = {"": 1.0, "g": 1.0, "gb": 1.0, "gib": 1.0, "gi": 1.0,
                 "t": 1024.0, "tb": 1024.0, "tib": 1024.0, "ti": 1024.0,
@@ -57,7 +61,9 @@ def coerce_number(value: Any, unit: str) -> float | None:
         factor = _FACTORS.get(unit, _COUNT_FACTOR).get(match.group(2))
         if factor is None:
             return None
-        number = float(match.group(1).replace(",", ".")) * factor
+        digits = match.group(1)
+        digits = digits.replace(",", "") if re.fullmatch(_THOUSANDS, digits) else digits
+        number = float(digits.replace(",", ".")) * factor
     else:
         return None
     if not math.isfinite(number) or number < 0:
@@ -81,7 +87,7 @@ def _coerce_list(value: Any) -> tuple[list[str], list[str]]:
         if "*" in text or "?" in text:
             problems.append(f"dropped wildcard {text!r}")
             continue
-        items.append(text[:MAX_ITEM_CHARS])
+        items.append(text[:MAX_ITEM_CHARS].rstrip())  # rstrip: a cut must not leave a space (idempotence)
     return items, problems
 
 
@@ -163,14 +169,23 @@ def _intent(item: Mapping[str, Any], notes: list[str]) -> Intent | None:
         name=name,
         confidence=round(min(1.0, max(0.0, confidence)), 2),
         strength=snap_strength(strength),
-        explanation=" ".join(str(explanation).split())[:MAX_EXPLANATION_CHARS],
+        explanation=" ".join(str(explanation).split())[:MAX_EXPLANATION_CHARS].rstrip(),
         metadata=metadata,
     )
 
 
 def _merge(a: Intent, b: Intent) -> Intent:
-    """Two entries for one intent: keep the more confident one (then the stronger), union the lists."""
-    first, second = sorted((a, b), key=lambda i: (-i.confidence, -i.strength, i.explanation))
+    """Two entries for one intent: keep the more confident one (then the stronger), union the lists.
+
+    The order is total over everything that is not unioned (ties on confidence and strength go to the
+    larger numbers, then the explanation), so the result does not depend on the order of the input.
+    """
+
+    def rank(i: Intent) -> tuple[Any, ...]:
+        numbers = tuple(-v for _, v in sorted(i.metadata.items()) if isinstance(v, float))
+        return (-i.confidence, -i.strength, numbers, i.explanation)
+
+    first, second = sorted((a, b), key=rank)
     metadata = dict(first.metadata)
     for key, value in second.metadata.items():
         if isinstance(value, tuple):

@@ -115,6 +115,13 @@ def sanitise(hint: str, max_chars: int = DEFAULT_MAX_CHARS) -> SanitisedHint:
     if homoglyphs:
         changes.append(f"replaced {homoglyphs} look-alike letter(s) with Latin")
 
+    # Removing an invisible character or mapping a look-alike can bring a letter and a combining mark
+    # together ("e<ZWSP>\u0301"); compose them now, or a second pass would change the text again.
+    if not unicodedata.is_normalized("NFKC", text):
+        text = unicodedata.normalize("NFKC", text)
+        if "unicode-normalised (NFKC)" not in changes:
+            changes.append("unicode-normalised (NFKC)")
+
     text, delimiters = _DELIMITERS.subn(" ", text)
     if delimiters:
         changes.append(f"neutralised {delimiters} delimiter look-alike(s)")

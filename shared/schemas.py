@@ -18,7 +18,7 @@ MAX_LIST_ITEMS = 64
 MAX_ITEM_CHARS = 253  # a DNS subdomain (node names) is the longest thing a list holds
 MAX_EXPLANATION_CHARS = 160
 
-_scalar = {"type": ["number", "string"]}
+_scalar = {"type": ["number", "string", "null"]}  # null: the normaliser uses the default
 
 RAW_SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -9,6 +9,7 @@ exception escaping.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -99,8 +100,12 @@ def extract_json(text: str) -> Any:
         raise ValueError(f"reply is not valid JSON: {exc}") from exc
 
 
-async def analyse(analyser: Analyser, hint: str) -> Outcome:
-    """Run one backend on one sanitised hint and normalise its output. Never raises AnalyserError."""
+async def analyse(analyser: Analyser, hint: str, deadline_s: float | None = None) -> Outcome:
+    """Run one backend on one sanitised hint and normalise its output. Never raises (but CancelledError).
+
+    ``deadline_s`` bounds the backend call as a last guard (the LLM backends keep their own, tighter
+    deadline); a backend bug (any other exception) becomes ``failed`` with the exception's type.
+    """
     started = time.perf_counter()
 
     def outcome(document: IntentDocument | None, model: str, error: str | None = None,
@@ -111,12 +116,20 @@ async def analyse(analyser: Analyser, hint: str) -> Outcome:
     if not hint.strip():
         return outcome(IntentDocument(), analyser.model, notes=("empty hint",))
     try:
-        raw = await analyser.analyse_raw(hint)
+        async with asyncio.timeout(deadline_s):
+            raw = await analyser.analyse_raw(hint)
     except AnalyserError as exc:
         return outcome(None, analyser.model, str(exc))
+    except TimeoutError:
+        within = f" within {deadline_s:g}s" if deadline_s is not None else ""
+        return outcome(None, analyser.model, f"timeout: no answer{within}")
+    except Exception as exc:  # a backend bug must not take the caller down with it
+        return outcome(None, analyser.model, f"internal-error: {type(exc).__name__}: {exc}"[:300])
     try:
         data = raw.data if raw.data is not None else extract_json(raw.text or "")
         result = normalise(data)
     except (ValueError, NormalisationError) as exc:
         return outcome(None, raw.model, f"unusable-output: {exc}")
+    except Exception as exc:  # e.g. RecursionError on pathologically nested JSON
+        return outcome(None, raw.model, f"unusable-output: {type(exc).__name__}")
     return outcome(result.document, raw.model, notes=result.notes)

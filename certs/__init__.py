@@ -1,0 +1,1 @@
+"""Certificates and keys for semantic-affinity: CA, webhook serving certificate, intent-signing key."""

@@ -28,16 +28,29 @@ def _ip(value: str) -> str:
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m certs", description=__doc__.split("\n\n")[0])
-    p.add_argument("--out", required=True, help="directory for ca.crt, ca.key, tls.crt, tls.key, ca-bundle.b64, signing.key, signing.pub")
-    p.add_argument("--service", help="Service name of the webhook (adds <svc>, <svc>.<ns>, <svc>.<ns>.svc, <svc>.<ns>.svc.<domain>)")
+    p.add_argument(
+        "--out",
+        required=True,
+        help="directory for ca.crt, ca.key, tls.crt, tls.key, ca-bundle.b64, signing.key, signing.pub",
+    )
+    p.add_argument(
+        "--service",
+        help="Service name of the webhook (adds <svc>, <svc>.<ns>, <svc>.<ns>.svc, <svc>.<ns>.svc.<domain>)",
+    )
     p.add_argument("--namespace", help="namespace of that Service (required with --service)")
     p.add_argument("--cluster-domain", default="cluster.local", help="cluster DNS domain (default: %(default)s)")
     p.add_argument("--dns", action="append", default=[], help="extra DNS SAN (repeatable), e.g. localhost")
-    p.add_argument("--ip", action="append", default=[], type=_ip, help="IP SAN (repeatable), e.g. 127.0.0.1 for local use")
-    p.add_argument("--days", type=int, default=DEFAULT_DAYS, help="serving certificate lifetime in days (default: %(default)s)")
+    p.add_argument(
+        "--ip", action="append", default=[], type=_ip, help="IP SAN (repeatable), e.g. 127.0.0.1 for local use"
+    )
+    p.add_argument(
+        "--days", type=int, default=DEFAULT_DAYS, help="serving certificate lifetime in days (default: %(default)s)"
+    )
     p.add_argument("--ca-days", type=int, default=DEFAULT_CA_DAYS, help="CA lifetime in days (default: %(default)s)")
     p.add_argument(
-        "--renew-within-days", type=int, default=DEFAULT_RENEW_WITHIN_DAYS,
+        "--renew-within-days",
+        type=int,
+        default=DEFAULT_RENEW_WITHIN_DAYS,
         help="renew a certificate that expires within this many days (default: %(default)s)",
     )
     p.add_argument("--no-signing-key", action="store_true", help="do not create the Ed25519 intent-signing key pair")

@@ -93,10 +93,14 @@ def _new_key() -> ec.EllipticCurvePrivateKey:
 
 
 def _key_pem(key: ec.EllipticCurvePrivateKey) -> bytes:
-    return key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    return key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    )
 
 
-def new_ca(common_name: str = "semantic-affinity-ca", days: int = DEFAULT_CA_DAYS, now: dt.datetime | None = None) -> KeyPair:
+def new_ca(
+    common_name: str = "semantic-affinity-ca", days: int = DEFAULT_CA_DAYS, now: dt.datetime | None = None
+) -> KeyPair:
     """A self-signed CA that may sign leaf certificates only (path length 0)."""
     now = now or _now()
     key = _new_key()
@@ -112,9 +116,15 @@ def new_ca(common_name: str = "semantic-affinity-ca", days: int = DEFAULT_CA_DAY
         .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
         .add_extension(
             x509.KeyUsage(
-                digital_signature=True, key_cert_sign=True, crl_sign=True, content_commitment=False,
-                key_encipherment=False, data_encipherment=False, key_agreement=False,
-                encipher_only=False, decipher_only=False,
+                digital_signature=True,
+                key_cert_sign=True,
+                crl_sign=True,
+                content_commitment=False,
+                key_encipherment=False,
+                data_encipherment=False,
+                key_agreement=False,
+                encipher_only=False,
+                decipher_only=False,
             ),
             critical=True,
         )
@@ -144,14 +154,22 @@ def issue(ca: KeyPair, subject: Subject, days: int = DEFAULT_DAYS, now: dt.datet
         .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
         .add_extension(
             x509.KeyUsage(
-                digital_signature=True, key_encipherment=False, key_cert_sign=False, crl_sign=False,
-                content_commitment=False, data_encipherment=False, key_agreement=False,
-                encipher_only=False, decipher_only=False,
+                digital_signature=True,
+                key_encipherment=False,
+                key_cert_sign=False,
+                crl_sign=False,
+                content_commitment=False,
+                data_encipherment=False,
+                key_agreement=False,
+                encipher_only=False,
+                decipher_only=False,
             ),
             critical=True,
         )
         .add_extension(
-            x509.ExtendedKeyUsage([ExtendedKeyUsageOID.CLIENT_AUTH if subject.client else ExtendedKeyUsageOID.SERVER_AUTH]),
+            x509.ExtendedKeyUsage(
+                [ExtendedKeyUsageOID.CLIENT_AUTH if subject.client else ExtendedKeyUsageOID.SERVER_AUTH]
+            ),
             critical=False,
         )
         .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), critical=False)
@@ -311,7 +329,9 @@ def ensure(
     assert ca is not None
 
     serving = _load_pair(out, TLS_CERT, TLS_KEY)
-    reason = "missing" if serving is None else renewal_reason(serving, renew_within=window, now=now, ca=ca, subject=subject)
+    reason = (
+        "missing" if serving is None else renewal_reason(serving, renew_within=window, now=now, ca=ca, subject=subject)
+    )
     if reason is not None:
         _save_pair(out, TLS_CERT, TLS_KEY, issue(ca, subject, days=days, now=now))
         actions["serving"] = "created" if reason == "missing" else f"renewed ({reason})"

@@ -59,7 +59,10 @@ def test_serving_cert_chains_to_the_ca_for_a_real_tls_client(tmp_path: Path) -> 
 
         thread = threading.Thread(target=serve, daemon=True)
         thread.start()
-        with socket.create_connection(("127.0.0.1", port)) as raw, client.wrap_socket(raw, server_hostname="127.0.0.1") as tls:
+        with (
+            socket.create_connection(("127.0.0.1", port)) as raw,
+            client.wrap_socket(raw, server_hostname="127.0.0.1") as tls,
+        ):
             assert tls.recv(2) == b"ok"
         thread.join(5)
 
@@ -141,7 +144,10 @@ def test_cli_prints_json_then_only_the_bundle(tmp_path: Path, capsys: pytest.Cap
     assert main(["--out", str(tmp_path), "--service", "wh", "--namespace", "ns", "--ip", "127.0.0.1"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["actions"]["serving"] == "created"
-    assert main(["--out", str(tmp_path), "--service", "wh", "--namespace", "ns", "--ip", "127.0.0.1", "--print-ca-bundle"]) == 0
+    assert (
+        main(["--out", str(tmp_path), "--service", "wh", "--namespace", "ns", "--ip", "127.0.0.1", "--print-ca-bundle"])
+        == 0
+    )
     assert capsys.readouterr().out.strip() == report["ca_bundle"]
 
 
@@ -158,6 +164,9 @@ def test_cli_rejects_bad_arguments(tmp_path: Path, argv: list[str]) -> None:
 def test_runs_as_a_module(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "certs", "--out", str(tmp_path), "--dns", "localhost", "--print-ca-bundle"],
-        capture_output=True, text=True, check=True, cwd=Path(__file__).resolve().parents[2],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[2],
     )
     assert done.stdout.strip() == (tmp_path / tool.CA_BUNDLE).read_text()

@@ -230,7 +230,7 @@ REJECTIONS = [
     ("invalid", lambda a, s, o: {**a, INTENTS: a[INTENTS].replace('"strength":1.5', '"strength":3.0')}),
     ("invalid", lambda a, s, o: {**a, INTENTS: "[]"}),
     ("non-canonical", lambda a, s, o: {**a, INTENTS: a[INTENTS].replace(",", ", ")}),
-    ("non-canonical", lambda a, s, o: {**a, INTENTS: a[INTENTS].replace('"cores":1.0', '"cores":1')}),  # int
+    ("non-canonical", lambda a, s, o: {**a, INTENTS: a[INTENTS].replace('_cores":1.0', '_cores":1')}),  # int
     ("non-canonical", lambda a, s, o: {**a, INTENTS: _reversed_keys(a[INTENTS])}),
     ("non-canonical", lambda a, s, o: {**a, INTENTS: a[INTENTS] + "\n"}),
     ("too-large", lambda a, s, o: {**a, INTENTS: " " * (MAX_INTENTS_BYTES + 1)}),

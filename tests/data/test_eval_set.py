@@ -1,0 +1,157 @@
+"""Validates our hand-written evaluation set (tests/data/eval, format ARCHITECTURE.md 2.8).
+
+The set is only worth something if every label is a canonical, catalogue-exact answer: these
+checks keep hand edits honest (unknown intents, wrong metadata keys, ints where floats belong,
+non-canonical lists, counts below what the issue asks for).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from shared.catalogue import BY_NAME, INTENT_NAMES, MetaType
+from shared.intents import STRENGTHS
+from shared.normalise import normalise
+
+EVAL_DIR = Path(__file__).parent / "eval"
+SPLITS = ("dev", "test")
+LANGS = ("en", "es", "de")
+CATEGORIES = ("single", "paraphrase", "combination", "strength", "noise", "multi_objective", "contradictory")
+MINIMUM_ROWS = {"en": 300, "es": 50, "de": 50}
+MINIMUM_PER_INTENT = 5
+ROW_KEYS = {"id", "hint", "lang", "category", "expected"}
+
+
+def _load(split: str) -> list[dict[str, Any]]:
+    rows = []
+    with open(EVAL_DIR / f"{split}.jsonl", encoding="utf-8") as fh:
+        for number, line in enumerate(fh, start=1):
+            assert line.strip(), f"{split}.jsonl line {number} is blank"
+            row = json.loads(line)
+            assert isinstance(row, dict), f"{split}.jsonl line {number} is not an object"
+            rows.append(row)
+    return rows
+
+
+@pytest.fixture(scope="module")
+def rows_by_split() -> dict[str, list[dict[str, Any]]]:
+    return {split: _load(split) for split in SPLITS}
+
+
+@pytest.fixture(scope="module")
+def all_rows(rows_by_split: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    return [row for split in SPLITS for row in rows_by_split[split]]
+
+
+def _metadata_problems(intent: str, metadata: Any) -> list[str]:
+    """Why ``metadata`` is not exactly the catalogue's metadata of ``intent`` (empty if it is)."""
+    if not isinstance(metadata, dict):
+        return [f"{intent}: metadata is not an object"]
+    spec = BY_NAME[intent]
+    expected_keys = {meta.key for meta in spec.metadata}
+    if set(metadata) != expected_keys:
+        return [f"{intent}: metadata keys {sorted(metadata)} != {sorted(expected_keys)}"]
+    problems = []
+    for meta in spec.metadata:
+        value = metadata[meta.key]
+        if meta.type is MetaType.FLOAT:
+            if not isinstance(value, float) or value < 0:
+                problems.append(f"{intent}: {meta.key}={value!r} is not a non-negative float")
+        elif not (isinstance(value, list) and value and all(isinstance(v, str) and v.strip() for v in value)):
+            problems.append(f"{intent}: {meta.key}={value!r} is not a non-empty list of strings")
+    return problems
+
+
+def test_rows_have_the_contract_fields(all_rows: list[dict[str, Any]]) -> None:
+    problems = []
+    for row in all_rows:
+        if set(row) != ROW_KEYS:
+            problems.append(f"{row.get('id')}: keys {sorted(row)}")
+            continue
+        if not isinstance(row["hint"], str) or not isinstance(row["expected"], list):
+            problems.append(f"{row['id']}: hint/expected types")
+        if row["lang"] not in LANGS:
+            problems.append(f"{row['id']}: lang {row['lang']!r}")
+        if row["category"] not in CATEGORIES:
+            problems.append(f"{row['id']}: category {row['category']!r}")
+        if not str(row["id"]).startswith(f"{row['lang']}-"):
+            problems.append(f"{row['id']}: id does not start with its language")
+    assert not problems, problems
+
+
+def test_ids_and_hints_are_unique(all_rows: list[dict[str, Any]]) -> None:
+    ids = Counter(row["id"] for row in all_rows)
+    assert [i for i, n in ids.items() if n > 1] == []
+    # Blank hints ("" and whitespace) are deliberately both present; every other hint occurs once.
+    hints = Counter(" ".join(row["hint"].lower().split()) for row in all_rows if row["hint"].strip())
+    assert [h for h, n in hints.items() if n > 1] == []
+
+
+def test_expected_intents_are_catalogue_exact(all_rows: list[dict[str, Any]]) -> None:
+    problems = []
+    for row in all_rows:
+        names = []
+        for item in row["expected"]:
+            if set(item) != {"intent", "strength", "metadata"}:
+                problems.append(f"{row['id']}: expected item keys {sorted(item)}")
+                continue
+            name = item["intent"]
+            names.append(name)
+            if name not in BY_NAME:
+                problems.append(f"{row['id']}: unknown intent {name!r}")
+                continue
+            if not isinstance(item["strength"], float) or item["strength"] not in STRENGTHS:
+                problems.append(f"{row['id']}: {name} strength {item['strength']!r}")
+            problems.extend(f"{row['id']}: {p}" for p in _metadata_problems(name, item["metadata"]))
+        if names != sorted(set(names)):
+            problems.append(f"{row['id']}: intents not unique and sorted: {names}")
+        if (row["category"] == "noise") != (not names):
+            problems.append(f"{row['id']}: noise rows, and only they, expect no intent")
+    assert not problems, problems
+
+
+def test_labels_are_already_canonical(all_rows: list[dict[str, Any]]) -> None:
+    """The normaliser changes nothing: names, strengths, metadata (lists sorted, de-duplicated) stay."""
+    problems = []
+    for row in all_rows:
+        result = normalise({"intents": row["expected"]})
+        got = [
+            {"intent": i.name, "strength": i.strength,
+             "metadata": {k: list(v) if isinstance(v, tuple) else v for k, v in i.metadata.items()}}
+            for i in result.document.intents
+        ]
+        if got != row["expected"] or result.notes:
+            problems.append(f"{row['id']}: {row['expected']} -> {got} {list(result.notes)}")
+    assert not problems, problems
+
+
+def test_sizes_meet_the_issue(all_rows: list[dict[str, Any]]) -> None:
+    per_lang = Counter(row["lang"] for row in all_rows)
+    for lang, minimum in MINIMUM_ROWS.items():
+        assert per_lang[lang] >= minimum, (lang, per_lang[lang])
+    per_intent = Counter(item["intent"] for row in all_rows for item in row["expected"])
+    too_few = {name: per_intent[name] for name in INTENT_NAMES if per_intent[name] < MINIMUM_PER_INTENT}
+    assert too_few == {}
+
+
+def test_both_splits_cover_every_intent_language_and_category(rows_by_split: dict[str, list[dict[str, Any]]]) -> None:
+    for split, rows in rows_by_split.items():
+        intents = {item["intent"] for row in rows for item in row["expected"]}
+        assert set(INTENT_NAMES) - intents == set(), split
+        cells = {(row["lang"], row["category"]) for row in rows}
+        missing = {(lang, cat) for lang in LANGS for cat in CATEGORIES} - cells
+        assert missing == set(), (split, sorted(missing))
+
+
+def test_metadata_checker_rejects_bad_labels() -> None:
+    """The checker itself can fail: ints, wrong keys and empty lists are caught."""
+    assert _metadata_problems("prefer_gpu", {"prefer_gpu_cores": 2.0}) == []
+    assert _metadata_problems("prefer_gpu", {"prefer_gpu_cores": 2})
+    assert _metadata_problems("prefer_gpu", {"gpus": 2.0})
+    assert _metadata_problems("prefer_zones", {"prefer_zones": []})
+    assert _metadata_problems("spread_zones", {"x": 1.0})

@@ -23,6 +23,7 @@ class AnalyserSettings:
     """What the backends need (ARCHITECTURE contract env names in the comments)."""
 
     analysis_timeout_s: float = 10.0  # SEMAFF_ANALYSIS_TIMEOUT_S: per call, retries included
+    analysis_retries: int = 2  # SEMAFF_ANALYSIS_RETRIES: retries after the first try (LLM backends)
     bedrock_model: str = "amazon.nova-pro-v1:0"  # SEMAFF_BEDROCK_MODEL (also inference profile ids)
     bedrock_region: str = "us-east-1"  # SEMAFF_BEDROCK_REGION
     openai_base_url: str = ""  # SEMAFF_OPENAI_BASE_URL
@@ -38,6 +39,7 @@ class AnalyserSettings:
         defaults = cls()
         return cls(
             analysis_timeout_s=float(environ.get("SEMAFF_ANALYSIS_TIMEOUT_S") or defaults.analysis_timeout_s),
+            analysis_retries=int(environ.get("SEMAFF_ANALYSIS_RETRIES") or defaults.analysis_retries),
             bedrock_model=environ.get("SEMAFF_BEDROCK_MODEL") or defaults.bedrock_model,
             bedrock_region=environ.get("SEMAFF_BEDROCK_REGION") or defaults.bedrock_region,
             openai_base_url=environ.get("SEMAFF_OPENAI_BASE_URL", ""),
@@ -62,6 +64,14 @@ def _setting(settings: Any, name: str) -> Any:
     return getattr(_DEFAULTS, name) if value is None else value
 
 
+def _resilience(settings: Any) -> Any:
+    from webhook.analysers.resilience import CircuitBreaker, Resilience, RetryPolicy
+
+    return Resilience(deadline_s=float(_setting(settings, "analysis_timeout_s")),
+                      policy=RetryPolicy(attempts=1 + max(0, int(_setting(settings, "analysis_retries")))),
+                      breaker=CircuitBreaker())
+
+
 def _embedded(settings: Any) -> Analyser:
     from webhook.analysers.embedded import EmbeddedAnalyser
 
@@ -78,7 +88,7 @@ def _bedrock(settings: Any) -> Analyser:
         deadline_s=deadline,
         # one slow read must leave the deadline room for a retry
         read_timeout_s=max(1.0, deadline * 0.8),
-    ))
+    ), resilience=_resilience(settings))
 
 
 def _openai(settings: Any) -> Analyser:
@@ -94,7 +104,7 @@ def _openai(settings: Any) -> Analyser:
         api_key=read_api_key(key_file, _setting(settings, "openai_api_key") or None),
         json_mode=bool(_setting(settings, "openai_json_mode")),
         deadline_s=float(_setting(settings, "analysis_timeout_s")),
-    ))
+    ), resilience=_resilience(settings))
 
 
 _FACTORIES: dict[str, Callable[[Any], Analyser]] = {

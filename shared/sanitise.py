@@ -46,7 +46,9 @@ _DELIMITERS = re.compile(
     r"<\|[^|>]{0,40}\|>"  # chat-template special tokens: <|im_start|>, <|endoftext|>
     r"|\[/?(?:INST|SYS|SYSTEM|USER|ASSISTANT)\]"  # [INST] ... [/INST]
     r"|<<?/?SYS>>?"  # <<SYS>>
-    r"|</?\s*[A-Za-z][A-Za-z0-9_:-]{0,30}\s*/?>"  # XML-like tags, our own <hint> included
+    # XML-like tags, our own <hint> included, with name="value" attributes (never "a < b and c > d")
+    r"|</?\s*[A-Za-z][\w:.-]{0,100}"
+    r"(?:\s+[A-Za-z_:][\w:.-]{0,100}\s*=\s*(?:\"[^\"<>]{0,200}\"|'[^'<>]{0,200}'|[^\s<>\"']{1,200}))*\s*/?>"
     r"|`{2,}"  # code fences
     r"|([#=*_~<>\-])\1{2,}"  # ###, ===, ---, <<<, >>> and friends
     r"|[{}]",  # JSON object braces: no placement wish needs them
@@ -91,8 +93,8 @@ def sanitise(hint: str, max_chars: int = DEFAULT_MAX_CHARS) -> SanitisedHint:
     kept = []
     removed = 0
     for char in text:
-        if char in "\t\n\r":
-            kept.append(" ")
+        if char.isspace():  # kept for the collapse below: VT, FF, NEL, U+2028 separate words like a newline does
+            kept.append(char)
         elif unicodedata.category(char) in _REMOVED_CATEGORIES:
             removed += 1
         else:
@@ -127,7 +129,8 @@ def sanitise(hint: str, max_chars: int = DEFAULT_MAX_CHARS) -> SanitisedHint:
         changes.append(f"neutralised {delimiters} delimiter look-alike(s)")
 
     collapsed = " ".join(text.split())
-    if collapsed != text and collapsed != text.strip():
+    # Trimming the ends alone is not reported: leading/trailing blanks never carry meaning.
+    if collapsed != text.strip():
         changes.append("collapsed whitespace")
     text = collapsed
 

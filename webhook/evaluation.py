@@ -309,8 +309,10 @@ def describe_predicted(result: RowResult) -> str:
 def _slice_table(title: str, slices: Mapping[str, Slice]) -> list[str]:
     lines = [f"{title:<20} {'n':>5} {'subset':>8} {'metadata':>9} {'strength':>9} {'failed':>7}"]
     for key, s in slices.items():
-        lines.append(f"{key:<20} {s.n:>5} {s.subset_accuracy:>8.1%} {s.metadata_accuracy:>9.1%} "
-                     f"{s.strength_accuracy:>9.1%} {s.failed:>7}")
+        # with no matched intent there is nothing to judge: show a dash, not a misleading 0 %
+        metadata = f"{s.metadata_accuracy:>9.1%}" if s.matched else f"{'-':>9}"
+        strength = f"{s.strength_accuracy:>9.1%}" if s.matched else f"{'-':>9}"
+        lines.append(f"{key:<20} {s.n:>5} {s.subset_accuracy:>8.1%} {metadata} {strength} {s.failed:>7}")
     return lines
 
 

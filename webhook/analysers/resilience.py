@@ -149,7 +149,7 @@ class Resilience:
                 else:
                     self.breaker.release()
                     raise
-            except Exception:
+            except BaseException:  # a bug, or the caller cancelled us: never leave a half-open trial stuck
                 self.breaker.release()
                 raise
             else:

@@ -6,7 +6,7 @@ ships with botocore, so a wrong field name here fails the test, as it would fail
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import boto3
@@ -74,18 +74,28 @@ def stub(client: Any) -> Iterator[Stubber]:
         stubber.assert_no_pending_responses()
 
 
+_OPEN: list[BedrockAnalyser] = []
+
+
+@pytest.fixture(autouse=True)
+async def _close_backends() -> AsyncIterator[None]:
+    yield
+    while _OPEN:
+        await _OPEN.pop().close()  # no worker threads outlive a test
+
+
 def backend(client: Any, *, model: str = "amazon.nova-pro-v1:0", attempts: int = 3,
             threshold: int = 5) -> BedrockAnalyser:
     resilience = Resilience(deadline_s=30.0, policy=RetryPolicy(attempts=attempts), sleep=_no_sleep,
                             breaker=CircuitBreaker(threshold=threshold))
-    return BedrockAnalyser(BedrockConfig(model=model), client=client, resilience=resilience)
+    analyser = BedrockAnalyser(BedrockConfig(model=model), client=client, resilience=resilience)
+    _OPEN.append(analyser)
+    return analyser
 
 
 async def test_converse_success_gives_the_canonical_document(client: Any, stub: Stubber) -> None:
     stub.add_response("converse", converse_response(orjson.dumps(GOOD).decode()), expected_params())
-    analyser = backend(client)
-    outcome = await analyse(analyser, HINT)
-    await analyser.close()
+    outcome = await analyse(backend(client), HINT)
     assert outcome.error is None
     assert outcome.document is not None and outcome.document.names == ("prefer_gpu", "prefer_racks")
     assert outcome.document.intents[0].metadata == {"prefer_gpu_cores": 2.0}

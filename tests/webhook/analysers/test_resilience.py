@@ -163,3 +163,30 @@ async def test_open_breaker_fails_fast_without_calling() -> None:
     with pytest.raises(AnalyserError) as caught:
         await resilience.call(attempt)
     assert caught.value.reason == "circuit-open" and calls == 2
+
+
+async def test_a_cancelled_trial_call_does_not_leave_the_breaker_stuck() -> None:
+    clock = Clock()
+    breaker = CircuitBreaker(threshold=1, reset_after_s=5.0, clock=clock)
+    breaker.before_call()
+    breaker.record_failure()
+    clock.now = 5.0  # half-open: the next call is the trial
+    started = asyncio.Event()
+
+    async def hang(remaining: float) -> str:
+        started.set()
+        await asyncio.Event().wait()
+        return "unreachable"
+
+    resilience = Resilience(deadline_s=60, breaker=breaker)
+    task = asyncio.create_task(resilience.call(hang))
+    await started.wait()
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+
+    async def ok(remaining: float) -> str:
+        return "ok"
+
+    assert await resilience.call(ok) == "ok"  # the trial slot was released
+    assert breaker.state is BreakerState.CLOSED

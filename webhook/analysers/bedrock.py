@@ -56,15 +56,26 @@ def make_client(config: BedrockConfig) -> Any:
     )
 
 
-def converse_request(model: str, hint: str) -> dict[str, Any]:
-    """The Converse request for one hint (temperature 0, topP 1, 512 tokens: the paper's settings)."""
+def converse_request(model: str, hint: str, *, inline_system: bool = False) -> dict[str, Any]:
+    """The Converse request for one hint (temperature 0, topP 1, 512 tokens: the paper's settings).
+
+    ``inline_system`` puts the instructions at the top of the user turn, for models that take no
+    system prompt (Bedrock answers those with a ValidationException).
+    """
     system, user = build_messages(hint)
-    return {
+    request: dict[str, Any] = {
         "modelId": model,
-        "system": [{"text": system}],
-        "messages": [{"role": "user", "content": [{"text": user}]}],
+        "messages": [{"role": "user", "content": [{"text": f"{system}\n\n{user}" if inline_system else user}]}],
         "inferenceConfig": {"maxTokens": MAX_TOKENS, "temperature": 0.0, "topP": 1.0},
     }
+    if not inline_system:
+        request["system"] = [{"text": system}]
+    return request
+
+
+def _rejects_system_prompt(error: AnalyserError) -> bool:
+    text = str(error).lower()
+    return error.reason == "ValidationException" and "system" in text and "support" in text
 
 
 def classify(exc: BaseException) -> AnalyserError:
@@ -119,6 +130,7 @@ class BedrockAnalyser:
                  resilience: Resilience | None = None) -> None:
         self.config = config or BedrockConfig()
         self.model = self.config.model
+        self.inline_system = False  # set for good when the model turns out to take no system prompt
         self._client = client
         self._client_lock = threading.Lock()  # boto3's default session is not thread-safe
         self._pool = ThreadPoolExecutor(max_workers=max(self.config.max_workers, 1),
@@ -138,10 +150,17 @@ class BedrockAnalyser:
 
     async def analyse_raw(self, hint: str) -> RawOutput:
         """Ask the model; retries, breaker and deadline per ``Resilience``. Raises AnalyserError."""
-        request = converse_request(self.model, hint)
         loop = asyncio.get_running_loop()
 
         async def attempt(_remaining: float) -> dict[str, Any]:
+            request = converse_request(self.model, hint, inline_system=self.inline_system)
+            try:
+                return await loop.run_in_executor(self._pool, self._converse, request)
+            except AnalyserError as exc:
+                if self.inline_system or not _rejects_system_prompt(exc):
+                    raise
+            self.inline_system = True  # e.g. Mistral 7B Instruct: ask again with the rules in the user turn
+            request = converse_request(self.model, hint, inline_system=True)
             return await loop.run_in_executor(self._pool, self._converse, request)
 
         response = await self.resilience.call(attempt)

@@ -205,3 +205,17 @@ async def test_registry_builds_bedrock_from_settings() -> None:
                                                                        "us-west-2")
     assert analyser.resilience.deadline_s == 6.0
     await analyser.close()
+
+
+async def test_model_without_system_prompt_is_asked_again_with_inline_rules(client: Any, stub: Stubber) -> None:
+    model = "mistral.mistral-7b-instruct-v0:2"
+    stub.add_client_error("converse", "ValidationException", "This model doesn't support system messages.", 400,
+                          expected_params=expected_params(model))
+    inline = converse_request(model, HINT, inline_system=True)
+    assert "system" not in inline and inline["messages"][0]["content"][0]["text"].startswith("You are an expert")
+    stub.add_response("converse", converse_response('{"intents": []}'), inline)
+    stub.add_response("converse", converse_response('{"intents": []}'), inline)  # remembered
+    analyser = backend(client, model=model)
+    first = await analyse(analyser, HINT)
+    second = await analyse(analyser, HINT)
+    assert first.document is not None and second.document is not None and analyser.inline_system

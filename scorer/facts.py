@@ -1,13 +1,49 @@
 """Small frozen records the scorer works on, built once from raw API objects on receipt.
 
-Raw Node/Pod dicts never travel past the informers (``scorer/sources``) or the request decoder:
-they become ``NodeFacts`` and ``PodRecord`` here, with quantities parsed and topology resolved,
-so the hot path only reads attributes.
+Raw Node/Pod/NodeResourceTopology dicts never travel past the informers (``scorer/sources``) or
+the request decoder: they become ``NodeFacts`` and ``PodRecord`` here, with quantities parsed and
+topology resolved, so the hot path only reads attributes.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
+
+from shared.normalise import coerce_number
+
+# --- well-known labels (research/k8s-contracts.md 4.1, 4.4) ---------------------------------------
+REGION_LABEL = "topology.kubernetes.io/region"
+ZONE_LABEL = "topology.kubernetes.io/zone"
+LEGACY_REGION_LABEL = "failure-domain.beta.kubernetes.io/region"
+LEGACY_ZONE_LABEL = "failure-domain.beta.kubernetes.io/zone"
+GPU_RESOURCE = "nvidia.com/gpu"
+GFD_COUNT = "nvidia.com/gpu.count"
+GFD_PRODUCT = "nvidia.com/gpu.product"
+GFD_MEMORY = "nvidia.com/gpu.memory"  # MiB per GPU
+GFD_CLIQUE = "nvidia.com/gpu.clique"  # multi-node NVLink domain
+SSD_LABEL = "feature.node.kubernetes.io/storage-nonrotationaldisk"
+NFD_PREFIX = "feature.node.kubernetes.io/"
+POD_TEMPLATE_HASH = "pod-template-hash"
+
+GIB = float(1 << 30)
+# GPU vendors market memory in (near-)decimal GB: an "80GB" H100 reports 81559 MiB (79.6 GiB) and a
+# "16GB" T4 15360 MiB (15 GiB). Converting MiB to decimal GB makes "≥ 80 GB" match the 80GB part.
+MIB_TO_GPU_GB = 1.048576 / 1000.0
+
+
+@dataclass(frozen=True, slots=True)
+class Topology:
+    """Which labels carry rack, network speed and NVLink (SEMAFF_*_LABEL settings)."""
+
+    rack_label: str = "topology.kubernetes.io/rack"
+    network_label: str = "semantic-affinity.io/network-gbps"
+    nvlink_label: str = "semantic-affinity.io/nvlink"
+
+
+DEFAULT_TOPOLOGY = Topology()
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,20 +61,32 @@ class NodeFacts:
     """What the scorer knows about one node. ``None`` means unknown (the evaluator stays neutral)."""
 
     name: str
-    labels: dict[str, str] = field(default_factory=dict)
+    labels: Mapping[str, str] = field(default_factory=dict)
     region: str | None = None
     zone: str | None = None
     rack: str | None = None
     cpu_cores: float = 0.0  # allocatable
     memory_gb: float = 0.0  # allocatable, GiB
-    ephemeral_storage_gb: float = 0.0  # allocatable, GiB
+    ephemeral_storage_gb: float | None = None  # allocatable, GiB; None when the node does not report it
     gpu_count: float = 0.0  # allocatable nvidia.com/gpu (GFD gpu.count when allocatable is absent)
     gpu_product: str | None = None  # GFD nvidia.com/gpu.product
-    gpu_memory_gb: float | None = None  # per GPU, GFD nvidia.com/gpu.memory (MiB) / 1024
+    gpu_memory_gb: float | None = None  # per GPU, GFD nvidia.com/gpu.memory (MiB) in decimal GB
     nvlink: bool | None = None
     ssd: bool | None = None
     network_gbps: float | None = None
     numa_zones: tuple[NumaZone, ...] | None = None  # None: no NodeResourceTopology for this node
+    gpu_tokens: tuple[str, ...] = ()  # gpu_product split into lower-case tokens, for model matching
+    known: bool = True  # False: a name kube-scheduler sent that our cache has never seen
+    resource_version: str = ""
+
+    @property
+    def has_gpus(self) -> bool:
+        return self.gpu_count > 0 or self.gpu_product is not None
+
+    @classmethod
+    def unknown(cls, name: str) -> NodeFacts:
+        """A placeholder for a node name that is not in the cache: every fact unknown."""
+        return cls(name=name, known=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,3 +102,234 @@ class PodRecord:
     cpu_cores: float = 0.0  # requests
     memory_gb: float = 0.0
     gpus: float = 0.0
+    active: bool = True  # False when terminating or finished: it no longer holds a place
+
+    @property
+    def workload_key(self) -> str:
+        """Identity of the workload inside the cluster (``ns/Kind/name``); "" for a pod without one."""
+        return f"{self.namespace}/{self.workload_kind}/{self.workload}" if self.workload else ""
+
+    @property
+    def key(self) -> str:
+        """The uid, or ``ns/name`` for pods that have none yet (offline files)."""
+        return self.uid or f"{self.namespace}/{self.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class LiveMetrics:
+    """Live load of one node from Prometheus; each value carries its sample time (unix seconds)."""
+
+    gpu_util: float | None = None  # 0..1, mean over the node's GPUs
+    gpu_util_at: float = 0.0
+    gpu_fb_free_gb: float | None = None  # largest free framebuffer of any GPU, decimal GB
+    gpu_fb_free_at: float = 0.0
+    cpu_load: float | None = None  # 0..1
+    cpu_load_at: float = 0.0
+    memory_load: float | None = None  # 0..1
+    memory_load_at: float = 0.0
+
+
+# --- quantities -----------------------------------------------------------------------------------
+
+_QUANTITY = re.compile(
+    r"^([+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+))(?:([eE][+-]?[0-9]+)|(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E))?$"
+)
+_SUFFIX = {
+    "Ki": 1024.0, "Mi": 1024.0**2, "Gi": 1024.0**3, "Ti": 1024.0**4, "Pi": 1024.0**5, "Ei": 1024.0**6,
+    "n": 1e-9, "u": 1e-6, "m": 1e-3, "k": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "P": 1e15, "E": 1e18,
+}
+
+
+def parse_quantity(value: Any) -> float | None:
+    """A Kubernetes resource.Quantity (``"64Gi"``, ``"500m"``, ``"1Ti"``, ``"1e3"``, 4) as a float; None if invalid."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return float(value)
+    if not isinstance(value, str):
+        return None
+    match = _QUANTITY.match(value.strip())
+    if not match:
+        return None
+    number = float(match.group(1))
+    if match.group(2):
+        return number * 10.0 ** int(match.group(2)[1:])
+    if match.group(3):
+        return number * _SUFFIX[match.group(3)]
+    return number
+
+
+def _quantity(resources: Mapping[str, Any] | None, name: str) -> float | None:
+    if not resources:
+        return None
+    return parse_quantity(resources.get(name))
+
+
+def _flag(value: str | None) -> bool | None:
+    if value is None:
+        return None
+    lowered = value.strip().lower()
+    if lowered in ("true", "yes", "1", "on", "enabled"):
+        return True
+    if lowered in ("false", "no", "0", "off", "disabled", "none"):
+        return False
+    return None
+
+
+_TOKEN_SPLIT = re.compile(r"[^a-z0-9]+")
+
+
+def gpu_tokens(text: str) -> tuple[str, ...]:
+    """``"NVIDIA-H100-80GB-HBM3"`` -> ``("nvidia", "h100", "80gb", "hbm3")``: how GPU models are matched."""
+    return tuple(token for token in _TOKEN_SPLIT.split(text.lower()) if token)
+
+
+# --- nodes ----------------------------------------------------------------------------------------
+
+
+def node_facts(raw: Mapping[str, Any], topology: Topology = DEFAULT_TOPOLOGY,
+               numa_zones: tuple[NumaZone, ...] | None = None) -> NodeFacts:
+    """Parse a v1.Node (JSON dict) once into NodeFacts."""
+    metadata = raw.get("metadata") or {}
+    labels: dict[str, str] = {k: v for k, v in (metadata.get("labels") or {}).items() if isinstance(v, str)}
+    status = raw.get("status") or {}
+    allocatable = status.get("allocatable") or status.get("capacity") or {}
+
+    cpu = _quantity(allocatable, "cpu") or 0.0
+    memory = (_quantity(allocatable, "memory") or 0.0) / GIB
+    ephemeral = _quantity(allocatable, "ephemeral-storage")
+    gpus = _quantity(allocatable, GPU_RESOURCE)
+    if gpus is None:
+        gpus = parse_quantity(labels.get(GFD_COUNT)) or 0.0
+    product = labels.get(GFD_PRODUCT) or None
+    gpu_mib = parse_quantity(labels.get(GFD_MEMORY))
+
+    nvlink = _flag(labels.get(topology.nvlink_label))
+    if nvlink is None and labels.get(GFD_CLIQUE):
+        nvlink = True
+    if nvlink is None and gpus <= 0 and product is None:
+        nvlink = False  # no GPUs: certainly no NVLink between them
+
+    ssd = _flag(labels.get(SSD_LABEL))
+    if ssd is None and any(key.startswith(NFD_PREFIX) for key in labels):
+        ssd = False  # NFD runs on this node and only labels non-rotational disks when present
+
+    network = labels.get(topology.network_label)
+    return NodeFacts(
+        name=str(metadata.get("name", "")),
+        labels=labels,
+        region=labels.get(REGION_LABEL) or labels.get(LEGACY_REGION_LABEL),
+        zone=labels.get(ZONE_LABEL) or labels.get(LEGACY_ZONE_LABEL),
+        rack=labels.get(topology.rack_label),
+        cpu_cores=cpu,
+        memory_gb=memory,
+        ephemeral_storage_gb=ephemeral / GIB if ephemeral is not None else None,
+        gpu_count=gpus,
+        gpu_product=product,
+        gpu_memory_gb=gpu_mib * MIB_TO_GPU_GB if gpu_mib is not None else None,
+        nvlink=nvlink,
+        ssd=ssd,
+        network_gbps=coerce_number(network, "Gbps") if network is not None else None,
+        numa_zones=numa_zones,
+        gpu_tokens=gpu_tokens(product) if product else (),
+        resource_version=str(metadata.get("resourceVersion", "")),
+    )
+
+
+def numa_zones(raw: Mapping[str, Any]) -> tuple[NumaZone, ...]:
+    """The NUMA zones (type ``Node``) of a NodeResourceTopology v1alpha2 object, with what is still available."""
+    zones = []
+    for zone in raw.get("zones") or ():
+        if not isinstance(zone, Mapping) or zone.get("type", "Node") != "Node":
+            continue
+        values: dict[str, float] = {}
+        for resource in zone.get("resources") or ():
+            if not isinstance(resource, Mapping):
+                continue
+            amount = parse_quantity(resource.get("available"))
+            if amount is None:
+                amount = parse_quantity(resource.get("allocatable"))
+            if amount is not None:
+                values[str(resource.get("name"))] = amount
+        zones.append(NumaZone(
+            name=str(zone.get("name", "")),
+            cpu_cores=values.get("cpu", 0.0),
+            memory_gb=values.get("memory", 0.0) / GIB,
+            gpus=values.get(GPU_RESOURCE, 0.0),
+        ))
+    return tuple(zones)
+
+
+# --- pods -----------------------------------------------------------------------------------------
+
+
+def workload_of(metadata: Mapping[str, Any]) -> tuple[str, str]:
+    """(kind, name) of a pod's top owner: Deployment via its ReplicaSet, StatefulSet, Job, DaemonSet; a bare
+    pod's ``app.kubernetes.io/name`` or ``app`` label as kind ``App``; ("", "") when it has none."""
+    labels = metadata.get("labels") or {}
+    owners = metadata.get("ownerReferences") or ()
+    owner = next((o for o in owners if isinstance(o, Mapping) and o.get("controller")), None)
+    if owner is None and owners and isinstance(owners[0], Mapping):
+        owner = owners[0]
+    if owner is not None:
+        kind, name = str(owner.get("kind", "")), str(owner.get("name", ""))
+        if kind == "ReplicaSet":
+            template_hash = labels.get(POD_TEMPLATE_HASH)
+            if template_hash and name.endswith("-" + template_hash):
+                return "Deployment", name[: -len(template_hash) - 1]
+        if name:
+            return kind, name
+    app = labels.get("app.kubernetes.io/name") or labels.get("app")
+    if isinstance(app, str) and app:
+        return "App", app
+    return "", ""
+
+
+def _container_requests(container: Mapping[str, Any]) -> tuple[float, float, float]:
+    resources = container.get("resources") or {}
+    requests = resources.get("requests") or {}
+    limits = resources.get("limits") or {}
+    # Kubernetes defaults requests to limits when only limits are set; extended resources need limits.
+    def amount(name: str) -> float:
+        value = _quantity(requests, name)
+        if value is None:
+            value = _quantity(limits, name)
+        return value or 0.0
+    return amount("cpu"), amount("memory") / GIB, amount(GPU_RESOURCE)
+
+
+def pod_requests(spec: Mapping[str, Any]) -> tuple[float, float, float]:
+    """Effective (cpu cores, memory GiB, GPUs) a pod requests: sum of containers, at least each init container."""
+    cpu = memory = gpus = 0.0
+    for container in spec.get("containers") or ():
+        c, m, g = _container_requests(container)
+        cpu, memory, gpus = cpu + c, memory + m, gpus + g
+    for container in spec.get("initContainers") or ():
+        c, m, g = _container_requests(container)
+        cpu, memory, gpus = max(cpu, c), max(memory, m), max(gpus, g)
+    overhead = spec.get("overhead") or {}
+    cpu += _quantity(overhead, "cpu") or 0.0
+    memory += (_quantity(overhead, "memory") or 0.0) / GIB
+    return cpu, memory, gpus
+
+
+def pod_record(raw: Mapping[str, Any]) -> PodRecord:
+    """Parse a v1.Pod (JSON dict) once into a PodRecord."""
+    metadata = raw.get("metadata") or {}
+    spec = raw.get("spec") or {}
+    status = raw.get("status") or {}
+    kind, name = workload_of(metadata)
+    cpu, memory, gpus = pod_requests(spec)
+    finished = status.get("phase") in ("Succeeded", "Failed")
+    return PodRecord(
+        namespace=str(metadata.get("namespace") or "default"),
+        name=str(metadata.get("name") or ""),
+        uid=str(metadata.get("uid") or ""),
+        node=spec.get("nodeName") or None,
+        workload_kind=kind,
+        workload=name,
+        cpu_cores=cpu,
+        memory_gb=memory,
+        gpus=gpus,
+        active=not finished and not metadata.get("deletionTimestamp"),
+    )

@@ -1,0 +1,196 @@
+"""HTTP edge of the extender: decode ExtenderArgs, score, encode HostPriorityList (research/k8s-contracts.md 1).
+
+The extender structs have no json tags, so keys are PascalCase (``Pod``, ``Nodes``, ``NodeNames``,
+``Host``, ``Score``); the prioritize reply is a bare JSON array of integer scores. Bad intents,
+unknown nodes or missing metrics give neutral scores and a metric, never an error status: only a
+body that is not ExtenderArgs at all gets 400 (kube-scheduler logs it and ignores this extender).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import orjson
+from aiohttp import web
+
+from scorer.evaluators import Context
+from scorer.explain import Explained, ExplainStore, explanation
+from scorer.facts import NodeFacts, PodRecord, pod_record
+from scorer.intents import IntentReader
+from scorer.metrics import ScorerMetrics
+from scorer.scoring import Mode, Ranking, rank, score_nodes
+from scorer.settings import Settings
+from scorer.state import ClusterState
+from shared.intents import IntentDocument
+
+log = logging.getLogger("scorer")
+JSON = "application/json"
+
+
+class BadArgs(ValueError):
+    """The request body is not ExtenderArgs."""
+
+
+def decode_args(body: bytes) -> tuple[Mapping[str, Any], list[str] | None, list[Mapping[str, Any]] | None]:
+    """(pod, node names, node objects) from an ExtenderArgs body; exactly one of the last two is set."""
+    try:
+        args = orjson.loads(body)
+    except orjson.JSONDecodeError as exc:
+        raise BadArgs(f"body is not JSON: {exc}") from exc
+    if not isinstance(args, dict):
+        raise BadArgs("ExtenderArgs must be a JSON object with keys Pod, Nodes, NodeNames")
+    pod = args.get("Pod")
+    if not isinstance(pod, dict):
+        raise BadArgs("ExtenderArgs.Pod must be a v1.Pod object (keys are PascalCase: Pod, Nodes, NodeNames)")
+    names = args.get("NodeNames")
+    if names is not None:
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise BadArgs("ExtenderArgs.NodeNames must be a list of node names")
+        return pod, names, None
+    nodes = args.get("Nodes")
+    if nodes is not None:
+        items = nodes.get("items") if isinstance(nodes, dict) else None
+        if items is None and isinstance(nodes, dict):
+            items = []  # an empty v1.NodeList may omit items
+        if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
+            raise BadArgs("ExtenderArgs.Nodes must be a v1.NodeList with an items list")
+        return pod, None, items
+    raise BadArgs("ExtenderArgs has neither NodeNames nor Nodes")
+
+
+def encode_priorities(names: Sequence[str], scores: Sequence[int]) -> bytes:
+    """HostPriorityList: a bare JSON array of {"Host", "Score"} with integer scores."""
+    return orjson.dumps([{"Host": n, "Score": s} for n, s in zip(names, scores, strict=True)])
+
+
+class Extender:
+    """The /prioritize, /filter and /explain handlers over one cluster state."""
+
+    def __init__(self, settings: Settings, state: ClusterState, reader: IntentReader, metrics: ScorerMetrics,
+                 store: ExplainStore, wall: Callable[[], float] = time.time) -> None:
+        self.settings = settings
+        self.state = state
+        self.reader = reader
+        self.metrics = metrics
+        self.store = store
+        self.mode = settings.scoring_mode
+        self._wall = wall
+        self._parsed: dict[str, NodeFacts] = {}  # Nodes mode: node name -> facts parsed at a resourceVersion
+
+    def _facts_from_objects(self, items: list[Mapping[str, Any]]) -> list[NodeFacts]:
+        """Nodes sent in full (nodeCacheCapable false): parse each once per resourceVersion."""
+        facts = []
+        cache = self._parsed
+        for raw in items:
+            metadata = raw.get("metadata") or {}
+            name, version = str(metadata.get("name", "")), str(metadata.get("resourceVersion", ""))
+            known = cache.get(name)
+            if known is None or not version or known.resource_version != version:
+                known = self.state.facts_for(raw)
+                if len(cache) > 100_000:
+                    cache.clear()
+                cache[name] = known
+            facts.append(known)
+        return facts
+
+    def _facts_from_names(self, names: list[str]) -> list[NodeFacts]:
+        get = self.state.nodes.get
+        facts = [get(n) for n in names]
+        missing = facts.count(None)
+        if missing:
+            self.metrics.unknown_nodes.inc(missing)
+            facts = [f if f is not None else NodeFacts.unknown(n) for f, n in zip(facts, names, strict=True)]
+        return facts  # type: ignore[return-value]
+
+    def score(self, pod_raw: Mapping[str, Any], nodes: list[NodeFacts]) -> tuple[PodRecord, IntentDocument,
+                                                                                    Ranking, str | None]:
+        """Score one pod over its candidate nodes and remember the predicted placement."""
+        metadata = pod_raw.get("metadata") or {}
+        pod = pod_record(pod_raw)
+        verdict = self.reader.read(metadata.get("annotations"))
+        document = verdict.document
+        pods = self.state.pods
+        pods.expire()
+        if not document.intents:
+            ranking = rank((), [n.name for n in nodes], [], self.mode)
+            return pod, document, ranking, verdict.reason
+        pods.forget_prediction(pod.key)  # a pod scored again must not count itself
+        now = self._wall()
+        ctx = Context(pod, pods, self.state.live, now - self.settings.metrics_staleness_s)
+        ranking = score_nodes(document.intents, nodes, ctx, self.mode)
+        for intent, phi in zip(document.intents, ranking.phi, strict=True):
+            unknown = phi.count(None)
+            if unknown:
+                self.metrics.unknown_facts.labels(intent.name).inc(unknown)
+        if ranking.best is not None:
+            pods.predict(pod, ranking.nodes[ranking.best])
+        return pod, document, ranking, ranking.neutral
+
+    async def prioritize(self, request: web.Request) -> web.Response:
+        started = time.perf_counter()
+        body = await request.read()
+        try:
+            pod_raw, names, items = decode_args(body)
+        except BadArgs as exc:
+            self.metrics.requests.labels("prioritize", "bad-request").inc()
+            return web.Response(status=400, text=f"malformed ExtenderArgs: {exc}\n")
+        nodes = self._facts_from_names(names) if names is not None else self._facts_from_objects(items or [])
+        node_names = names if names is not None else [n.name for n in nodes]
+        try:
+            pod, document, ranking, reason = self.score(pod_raw, nodes)
+            scores = ranking.scores
+        except Exception:  # a bug here must not cost the pod its scheduling: answer neutrally
+            log.exception("scoring failed; answering neutral scores")
+            pod, document, ranking, reason = None, None, None, "internal-error"
+            scores = [0] * len(node_names)
+        payload = encode_priorities(node_names, scores)
+        if reason is not None:
+            self.metrics.neutral.labels(reason).inc()
+        if pod is not None and document is not None and ranking is not None:
+            self._remember(pod, document, ranking, reason)
+        self.metrics.requests.labels("prioritize", "ok").inc()
+        self.metrics.nodes.observe(len(node_names))
+        self.metrics.latency.observe(time.perf_counter() - started)
+        return web.Response(body=payload, content_type=JSON)
+
+    def _remember(self, pod: PodRecord, document: IntentDocument, ranking: Ranking, reason: str | None) -> None:
+        key = f"{pod.namespace}/{pod.name}"
+        self.store.put(Explained(key, document, ranking, reason, self._wall()))
+        if log.isEnabledFor(logging.DEBUG):
+            best = ranking.nodes[ranking.best] if ranking.best is not None else None
+            log.debug("prioritize", extra={"pod": key, "best": best, "neutral": reason,
+                                           "ranking": ranking.rows()[:50]})
+
+    async def filter(self, request: web.Request) -> web.Response:
+        """Soft affinity never filters: every node passes, in the shape the request's mode needs."""
+        try:
+            _, names, items = decode_args(await request.read())
+        except BadArgs as exc:
+            self.metrics.requests.labels("filter", "bad-request").inc()
+            return web.Response(status=400, text=f"malformed ExtenderArgs: {exc}\n")
+        self.metrics.requests.labels("filter", "ok").inc()
+        node_list = {"apiVersion": "v1", "kind": "NodeList", "metadata": {}, "items": items}
+        result = {
+            "Nodes": node_list if names is None else None,
+            "NodeNames": names,
+            "FailedNodes": {},
+            "FailedAndUnresolvableNodes": {},
+            "Error": "",
+        }
+        return web.Response(body=orjson.dumps(result), content_type=JSON)
+
+    async def explain(self, request: web.Request) -> web.Response:
+        pod = request.query.get("pod", "")
+        if pod.count("/") != 1 or not all(pod.split("/")):
+            return web.json_response({"error": "expected ?pod=NAMESPACE/NAME"}, status=400)
+        entry = self.store.get(pod)
+        if entry is None:
+            return web.json_response({"error": f"no ranking remembered for {pod}"}, status=404)
+        result = {"pod": pod, "at": entry.at, **explanation(entry.document, entry.ranking, entry.reason)}
+        return web.Response(body=orjson.dumps(result), content_type=JSON)
+
+
+__all__ = ["BadArgs", "Extender", "Mode", "decode_args", "encode_priorities"]

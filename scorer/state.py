@@ -1,0 +1,127 @@
+"""The scorer's cluster state cache: node facts, NUMA zones, the effective pod set and live metrics.
+
+Informers and the metrics poller write here (raw objects are parsed once, on receipt); the request
+path only reads. Everything runs on the event loop thread, so no locks are needed: a request that
+does not await sees one consistent state.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from scorer.facts import (
+    DEFAULT_TOPOLOGY,
+    LiveMetrics,
+    NodeFacts,
+    NumaZone,
+    Topology,
+    node_facts,
+    numa_zones,
+    pod_record,
+)
+from scorer.podset import PodSet
+
+RESOURCES = ("nodes", "pods", "noderesourcetopologies")
+
+
+class ClusterState:
+    """What the scorer knows about the cluster. ``clock`` drives the ledger TTL (monotonic seconds)."""
+
+    def __init__(self, topology: Topology = DEFAULT_TOPOLOGY, ledger_ttl_s: float = 10.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.topology = topology
+        self.nodes: dict[str, NodeFacts] = {}
+        self.pods = PodSet(self.nodes, ttl_s=ledger_ttl_s, clock=clock)
+        self.live: dict[str, LiveMetrics] = {}
+        self.live_polled_at: float | None = None  # wall time of the last successful metrics poll
+        self.synced_at: dict[str, float] = {}  # resource -> wall time of its last full list
+        self._numa: dict[str, tuple[NumaZone, ...]] = {}
+        self._wall = time.time
+
+    # --- readiness --------------------------------------------------------------------------------
+
+    def mark_synced(self, resource: str) -> None:
+        self.synced_at[resource] = self._wall()
+
+    def not_ready(self) -> str | None:
+        """None once nodes and pods have been fully listed, else why not (for /readyz)."""
+        missing = [r for r in ("nodes", "pods") if r not in self.synced_at]
+        return f"waiting for the first full list of {', '.join(missing)}" if missing else None
+
+    # --- nodes --------------------------------------------------------------------------------------
+
+    def facts_for(self, raw: Mapping[str, Any]) -> NodeFacts:
+        """Parse a Node object (from an informer or a request) with our NUMA zones for it."""
+        name = str((raw.get("metadata") or {}).get("name", ""))
+        return node_facts(raw, self.topology, self._numa.get(name))
+
+    def upsert_node(self, raw: Mapping[str, Any]) -> None:
+        facts = self.facts_for(raw)
+        old = self.nodes.get(facts.name)
+        self.nodes[facts.name] = facts
+        if old is None or (old.rack, old.zone, old.region) != (facts.rack, facts.zone, facts.region):
+            self.pods.node_changed(facts.name)
+
+    def delete_node(self, raw: Mapping[str, Any]) -> None:
+        name = str((raw.get("metadata") or {}).get("name", ""))
+        if self.nodes.pop(name, None) is not None:
+            self.pods.node_changed(name)
+
+    def replace_nodes(self, items: Iterable[Mapping[str, Any]]) -> None:
+        fresh = {}
+        for raw in items:
+            facts = self.facts_for(raw)
+            fresh[facts.name] = facts
+        changed = [n for n in self.nodes.keys() | fresh.keys()
+                   if (a := self.nodes.get(n)) is None or (b := fresh.get(n)) is None
+                   or (a.rack, a.zone, a.region) != (b.rack, b.zone, b.region)]
+        self.nodes.clear()  # the PodSet holds this very dict: update in place
+        self.nodes.update(fresh)
+        for name in changed:
+            self.pods.node_changed(name)
+        self.mark_synced("nodes")
+
+    # --- NodeResourceTopology -----------------------------------------------------------------------
+
+    def upsert_nrt(self, raw: Mapping[str, Any]) -> None:
+        name = str((raw.get("metadata") or {}).get("name", ""))
+        self._numa[name] = numa_zones(raw)
+        self._refresh_numa(name)
+
+    def delete_nrt(self, raw: Mapping[str, Any]) -> None:
+        name = str((raw.get("metadata") or {}).get("name", ""))
+        if self._numa.pop(name, None) is not None:
+            self._refresh_numa(name)
+
+    def replace_nrts(self, items: Iterable[Mapping[str, Any]]) -> None:
+        old = set(self._numa)
+        self._numa = {str((raw.get("metadata") or {}).get("name", "")): numa_zones(raw) for raw in items}
+        for name in old | set(self._numa):
+            self._refresh_numa(name)
+        self.mark_synced("noderesourcetopologies")
+
+    def _refresh_numa(self, name: str) -> None:
+        facts = self.nodes.get(name)
+        if facts is not None:
+            self.nodes[name] = replace(facts, numa_zones=self._numa.get(name))
+
+    # --- pods ---------------------------------------------------------------------------------------
+
+    def upsert_pod(self, raw: Mapping[str, Any]) -> None:
+        self.pods.upsert(pod_record(raw))
+
+    def delete_pod(self, raw: Mapping[str, Any]) -> None:
+        self.pods.delete(pod_record(raw).key)
+
+    def replace_pods(self, items: Iterable[Mapping[str, Any]]) -> None:
+        self.pods.replace_all(pod_record(raw) for raw in items)
+        self.mark_synced("pods")
+
+    # --- live metrics -------------------------------------------------------------------------------
+
+    def set_live(self, metrics: dict[str, LiveMetrics], polled_at: float) -> None:
+        self.live = metrics
+        self.live_polled_at = polled_at

@@ -125,11 +125,13 @@ class Resilience:
         deadline = loop.time() + self.deadline_s
         assert self.breaker is not None
         last: AnalyserError | None = None
+        tries = 0
         for retry in range(max(1, self.policy.attempts)):
             remaining = deadline - loop.time()
             if remaining <= 0:
                 break
             self.breaker.before_call()
+            tries += 1
             scope = asyncio.timeout(remaining)
             try:
                 async with scope:
@@ -166,4 +168,4 @@ class Resilience:
             await self.sleep(pause)
         if last is None:
             raise AnalyserError("timeout", f"no answer within the {self.deadline_s:g}s deadline")
-        raise AnalyserError(last.reason, f"gave up after {self.policy.attempts} attempts: {last}")
+        raise AnalyserError(last.reason, f"gave up after {tries} attempt(s): {last}")

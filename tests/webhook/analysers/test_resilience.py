@@ -110,7 +110,7 @@ async def test_retry_after_is_honoured_up_to_its_cap() -> None:
     with pytest.raises(AnalyserError) as caught:
         await resilience.call(attempt)
     assert sleep.pauses == [5.0]
-    assert caught.value.reason == "rate-limited" and "gave up after 2 attempts" in str(caught.value)
+    assert caught.value.reason == "rate-limited" and "gave up after 2 attempt(s)" in str(caught.value)
 
 
 async def test_deadline_cuts_a_hanging_attempt() -> None:

@@ -1,0 +1,123 @@
+"""Clause segmentation, with the strength and negation scope of each clause.
+
+ARCHITECTURE 2.2: strength belongs to its own clause ("must have 100 Gbps, ideally on rack-3" ->
+1.5 and 0.5). A hint is cut into sentences at hard boundaries (``.``, ``;``, "but", "aber", ...)
+and each sentence into segments at soft ones (``,``, "and", "y", "und", ":"). A segment without a
+strength word of its own continues the previous one ("must have 2 GPUs and 64GB RAM") unless it
+opens a new wish ("..., should spread over racks"); a segment that is nothing but a strength word
+("If possible, ...", "Required: ...") passes its strength on. Negation never crosses a boundary,
+except into a segment that only continues a list of names ("avoid m02 and m03").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from webhook.analysers.embedded.lexicon import (
+    FILLER,
+    HARD_SPLIT,
+    NEGATION_AFTER,
+    NEGATION_BEFORE,
+    OPENERS,
+    SOFT_SPLIT,
+    STRONG,
+    WEAK,
+)
+
+WEAK_STRENGTH, NEUTRAL_STRENGTH, STRONG_STRENGTH = 0.5, 1.0, 1.5
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """One segment of the hint: [start, end) in the hint, its strength and its negation cues."""
+
+    start: int
+    end: int
+    sentence: int  # index of the sentence (hard-split unit) it belongs to
+    strength: float
+    strength_word: str  # the word that set the strength ("" for neutral), for the explanation
+    negations_before: tuple[int, ...]  # end offsets of cues that negate what follows them
+    negations_after: tuple[int, ...]  # start offsets of cues that negate what precedes them
+    inherited_negation: bool  # a bare continuation of a negated list
+
+    def negated_at(self, position: int) -> bool:
+        """Whether a name or cue at ``position`` (inside this clause) is negated."""
+        if self.inherited_negation:
+            return True
+        return any(end <= position for end in self.negations_before) or any(
+            start >= position for start in self.negations_after)
+
+    @property
+    def negated(self) -> bool:
+        return self.inherited_negation or bool(self.negations_before or self.negations_after)
+
+
+def _spans(pattern: re.Pattern[str], text: str, start: int, end: int) -> list[re.Match[str]]:
+    return list(pattern.finditer(text, start, end))
+
+
+def _cuts(pattern: re.Pattern[str], text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Pieces of [start, end) between the matches of ``pattern``."""
+    pieces, position = [], start
+    for match in pattern.finditer(text, start, end):
+        pieces.append((position, match.start()))
+        position = match.end()
+    pieces.append((position, end))
+    return [(s, e) for s, e in pieces if text[s:e].strip(" ,:;.")]
+
+
+def _is_bare(text: str, masked: list[tuple[int, int]], start: int, end: int, pattern: re.Pattern[str]) -> bool:
+    """True when [start, end) holds nothing but masked names, fillers and words of ``pattern``."""
+    chars = list(text[start:end])
+    for s, e in masked:
+        for i in range(max(s, start), min(e, end)):
+            chars[i - start] = " "
+    rest = pattern.sub(" ", FILLER.sub(" ", "".join(chars)))
+    return not re.sub(r"[\W_]+", "", rest)
+
+
+def segment(text: str, names: list[tuple[int, int]] | None = None) -> list[Clause]:
+    """Cut lower-cased ``text`` into clauses. ``names``: spans of extracted names (for list continuation)."""
+    names = names or []
+    clauses: list[Clause] = []
+    for sentence_index, (s_start, s_end) in enumerate(_cuts(HARD_SPLIT, text, 0, len(text))):
+        previous: Clause | None = None
+        previous_bare_strength = False
+        for start, end in _cuts(SOFT_SPLIT, text, s_start, s_end):
+            marks = sorted([(m.start(), WEAK_STRENGTH, m.group(0)) for m in _spans(WEAK, text, start, end)]
+                           + [(m.start(), STRONG_STRENGTH, m.group(0)) for m in _spans(STRONG, text, start, end)])
+            # "must not", "must never": the strong word and the negation are one cue, still strong.
+            if marks:
+                strength, word = marks[0][1], marks[0][2]
+            elif previous is None:
+                strength, word = NEUTRAL_STRENGTH, ""
+            elif previous_bare_strength or not OPENERS.match(text, start + len(text[start:end]) -
+                                                             len(text[start:end].lstrip())):
+                strength, word = previous.strength, previous.strength_word
+            else:
+                strength, word = NEUTRAL_STRENGTH, ""
+            before = tuple(m.end() for m in _spans(NEGATION_BEFORE, text, start, end))
+            after = tuple(m.start() for m in _spans(NEGATION_AFTER, text, start, end))
+            inherited = bool(previous is not None and previous.negated and not before and not after
+                             and _is_bare(text, names, start, end, re.compile(r"$^")))
+            clause = Clause(start, end, sentence_index, strength, word, before, after, inherited)
+            clauses.append(clause)
+            previous_bare_strength = bool(marks) and _is_bare(text, [], start, end, _STRENGTH_WORDS)
+            previous = clause
+    return clauses
+
+
+_STRENGTH_WORDS = re.compile(WEAK.pattern + "|" + STRONG.pattern + r"|(?<![\w-])(?:it|is|its|it's|this|that|"
+                             r"es|ist|das|be|to|have|a)(?![\w-])")
+
+
+def clause_at(clauses: list[Clause], position: int) -> Clause | None:
+    """The clause holding ``position`` (or the nearest before it, for positions on a boundary)."""
+    best = None
+    for clause in clauses:
+        if clause.start <= position < clause.end:
+            return clause
+        if clause.start <= position:
+            best = clause
+    return best

@@ -1,0 +1,115 @@
+"""Intents without names or numbers, found by cue patterns (en/es/de).
+
+Each ``Cue`` says which intent a phrase supports and what it means when negated: "not on the same
+node" asks for ``spread_nodes``, "isn't overloaded" for ``prefer_least_loaded_nodes``, and a negated
+cue without such a meaning ("no SSD needed") yields nothing. The semantic matcher catches the
+paraphrases these patterns miss.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Cue:
+    intent: str | None  # when not negated
+    pattern: re.Pattern[str]
+    when_negated: str | None = None
+
+
+def _c(intent: str | None, pattern: str, when_negated: str | None = None) -> Cue:
+    return Cue(intent, re.compile(pattern), when_negated)
+
+
+_B = r"(?<![\w-])"  # word start (dash counts as part of a word)
+_E = r"(?![\w-])"
+_GAP = r"(?:\s+[\w'-]+){0,4}?\s+"  # up to four words in between
+_SPREAD = (r"(?:spread\w*|spreed\w*|sprea\w*|distribut\w*|split\w*|balanc\w*|scatter\w*|fan(?:ned)? out|across|acros|"
+           r"accross|over|between|among|multiple|several|different|separate|distinct|each|every|per|various|"
+           r"reparti\w*|rep[aá]rt\w*|distribu\w*|entre|varias|varios|distintas|distintos|diferentes|cada|"
+           r"verteil\w*|[uü]ber|mehrere|verschiedene\w*|unterschiedliche\w*|jede[nmrs]?|pro|je)")
+_ZONES = r"(?:zones|zone|azs|az|availability zones|failure domains|zonas|zona|zonen|verf[uü]gbarkeitszonen)"
+_RACKS = r"(?:racks|rack|bastidores|gestelle|server-racks|server racks)"
+_REGIONS = r"(?:regions|region|regiones|regi[oó]n|regionen)"
+_NODES = (r"(?:nodes|node|hosts|host|machines|machine|servers|server|boxes|box|nodos|nodo|knoten|m[aá]quinas|"
+          r"maschinen|rechner|workers)")
+_SINGLE = r"(?:same|one|single|1|a single|the same|un solo|una sola|el mismo|un mismo|un [uú]nico|mismo|einen|einem|" \
+          r"demselben|denselben|dem gleichen|dem selben|selben|gleichen|einzigen|einzelnen|ein und demselben)"
+
+CUES: tuple[Cue, ...] = (
+    # --- spreading the workload ---
+    _c("spread_zones", rf"{_B}{_SPREAD}{_GAP}{_ZONES}{_E}|{_B}multi-?(?:az|zone)s?{_E}|{_B}zone[- ]?(?:outage|failure|"
+                       r"redundan\w*|resilien\w*|ausfall\w*)|zonal\s+(?:outage|failure|redundan\w*)|"
+                       rf"{_B}(?:ca[ií]da|fallo) de (?:una )?zona|{_B}zonenausfall"),
+    _c("spread_racks", rf"{_B}{_SPREAD}{_GAP}{_RACKS}{_E}|{_B}rack[- ]?(?:outage|failure|level redundan\w*|ausfall)"),
+    _c("spread_regions", rf"{_B}{_SPREAD}{_GAP}{_REGIONS}{_E}|{_B}multi-?regi\w*|{_B}geo-?redundan\w*|"
+                         rf"{_B}regional\s+(?:outage|failure)|{_B}(?:ca[ií]da|fallo) de (?:una )?regi[oó]n|"
+                         rf"{_B}regionsausfall|{_B}geo-?(?:distributed|verteilt)"),
+    _c("spread_nodes", rf"{_B}(?:different|separate|distinct|another|other|diferentes?|distint[oa]s?|separad[oa]s?|"
+                       rf"otro|anderen|verschiedenen?|unterschiedlichen?|getrennten?)\s+{_NODES}{_E}|"
+                       rf"{_B}{_NODES}\s+(?:distint[oa]s?|diferentes?|separad[oa]s?|verschiedenen?){_E}|"
+                       rf"{_B}(?:one|1|una|uno|un|eine?|ein)\s+(?:replica|pod|instance|r[eé]plica|replik\w*|"
+                       rf"instancia)?\s*(?:per|por|pro|je)\s+{_NODES}{_E}|"
+                       rf"{_B}(?:spread\w*|spreed\w*|distribut\w*|across|acros|accross|over|between|among|"
+                       rf"reparti\w*|rep[aá]rt\w*|distribu\w*|entre|verteil\w*|[uü]ber){_GAP}{_NODES}{_E}|"
+                       rf"{_B}anti-?affinity{_E}|{_B}(?:keep|stay|kept)\s+(?:the\s+)?(?:replicas|pods|them|copies)\s+"
+                       rf"apart{_E}|{_B}apart{_E}|{_B}no two\s+(?:replicas|pods|copies)|{_B}antiafinidad|"
+                       rf"{_B}anti-?affinit[aä]t"),
+    # --- keeping the workload together ---
+    _c("prefer_colocate_same_deployment",
+       rf"{_B}{_SINGLE}\s+{_NODES}{_E}(?!\s+(?:as|que|wie|like|with)\b)|{_B}co-?locat\w*(?!\s+(?:w/|with|con|mit))|"
+       rf"{_B}collocat\w*(?!\s+(?:with|con|mit))|{_B}bin-?pack\w*|{_B}pack\w*\s+(?:em|them|it|all|everything|the|"
+       rf"replicas|pods|tight\w*)|{_B}pack\w*\s+(?:onto|on|into)|{_B}packen{_E}|{_B}zusammenfassen{_E}|"
+       rf"{_B}agrupa\w*",
+       when_negated="spread_nodes"),
+    _c("prefer_nearby_nodes_same_deployment",
+       rf"{_B}close\s+(?:to\s+(?:each other|one another)|together|by){_E}|{_B}near\s+(?:each other|one another)|"
+       rf"{_B}nearby{_E}|{_B}physically close|{_B}low[- ](?:inter-?pod\s+|network\s+)?latency\s+between|"
+       rf"{_B}latency\s+between\s+(?:the\s+)?(?:replicas|pods)|{_B}same rack{_E}(?!\s+(?:as|que|wie))|"
+       rf"{_B}in proximity|{_B}proximity|{_B}cerca\s+(?:unas?\s+de\s+otras?|unos\s+de\s+otros|entre\s+s[ií]|"
+       rf"de\s+las\s+(?:otras|dem[aá]s)\s+r[eé]plicas|de\s+los\s+otros\s+pods)|{_B}juntas?\s+pero|"
+       rf"{_B}(?:nah|nahe|dicht|eng)\s+(?:beieinander|zusammen)|{_B}in\s+der\s+n[aä]he\s+(?:zueinander|voneinander)|"
+       rf"{_B}mismo rack{_E}(?!\s+que)|{_B}gleichen rack{_E}(?!\s+wie)|{_B}close to the other (?:replicas|pods)"),
+    # --- load ---
+    _c("prefer_least_loaded_nodes",
+       rf"{_B}least[- ](?:loaded|busy|utili[sz]ed|used|occupied|crowded|congested){_E}|{_B}lowest\s+(?:load|"
+       rf"utili[sz]ation|usage|cpu)|{_B}(?:idle|idlest|quietest|emptiest|underutili[sz]ed|under-utili[sz]ed|"
+       rf"lightly[- ]loaded|less[- ]loaded|less[- ]busy|freeest|most headroom|least load){_E}|"
+       rf"{_B}menos\s+(?:cargad[oa]s?|ocupad[oa]s?|utilizad[oa]s?|usad[oa]s?|carga){_E}|"
+       rf"{_B}(?:am\s+)?wenigsten\s+(?:ausgelastet\w*|belastet\w*|besch[aä]ftigt\w*|genutzt\w*)|"
+       rf"{_B}geringste[rn]?\s+(?:last|auslastung)|{_B}wenig\s+ausgelastet\w*|{_B}niedrigste[rn]?\s+auslastung",
+       ),
+    Cue(None, re.compile(rf"{_B}(?:overloaded|over-loaded|busy|loaded|hot|saturated|congested|crowded|"
+                         rf"sobrecargad[oa]s?|cargad[oa]s?|ocupad[oa]s?|[uü]berlastet\w*|ausgelastet\w*){_E}"),
+        when_negated="prefer_least_loaded_nodes"),
+    # --- hardware without numbers ---
+    _c("prefer_nvlink", rf"{_B}nv-?link\w*|{_B}nv-?switch\w*"),
+    _c("prefer_numa_aligned", rf"{_B}numa\w*|{_B}(?:same|one|single|un|el mismo|un mismo|einem|demselben|selben)\s+"
+                              rf"(?:cpu\s+)?(?:socket|sockel){_E}|{_B}topology[- ]aligned"),
+    _c("prefer_ssd_storage", rf"{_B}ssds?(?:-\w+)?{_E}|{_B}nvmes?(?:-\w+)?{_E}|{_B}solid[- ]state|"
+                             rf"{_B}flash[- ](?:storage|disks?|drives?|speicher)"),
+    _c("prefer_network_speed", rf"{_B}(?:fast|faster|high[- ]speed|high[- ]bandwidth|quick|speedy)\s+(?:network\w*|"
+                               rf"netwrk|nic|nics|networking|bandwidth|uplink){_E}|{_B}red\s+r[aá]pida|"
+                               rf"{_B}schnelle[snr]?\s+(?:netzwerk\w*|anbindung)|{_B}hohe[rn]?\s+bandbreite|"
+                               rf"{_B}gran\s+ancho\s+de\s+banda|{_B}alto\s+ancho\s+de\s+banda"),
+    _c("avoid_gpu_nodes", rf"{_B}cpu[- ]only{_E}|{_B}cpu[- ]bound only|{_B}s[oó]lo\s+cpu{_E}|{_B}reine[rsn]?\s+cpu|"
+                          rf"{_B}nur\s+cpu|{_B}leave\s+(?:the\s+)?gpus?\s+(?:free|for|alone)|{_B}solo\s+cpu"),
+)
+
+# A GPU is requested when a GPU word is introduced as something to have, not as the subject of a
+# property ("GPUs with 24GB", "NVLink-connected GPUs", "each GPU should have ...").
+GPU_WORD = re.compile(rf"{_B}(?:nvidia\s+)?(gpus?|gpu's|cuda|nvidia|graphics\s+cards?|grafikkarten?|tarjetas?\s+gr[aá]ficas?|"
+                      r"gr[aá]ficas?)(?![\w])")
+GPU_REQUEST_BEFORE = re.compile(
+    r"(?:^|[\s(])(?:needs?|needed|require[sd]?|want|wants|gimme|give|get|with|on|use|using|a|an|one|any|"
+    r"necesita|necesito|necesitan|con|una|un|alguna|braucht|brauche|ben[oö]tigt|ben[oö]tige|mit|eine|einer|einem|"
+    r"auf|einen|ein|requests?|requesting|has|have|having|run on|needing|con\s+una|mit\s+einer)\s*$")
+GPU_REQUEST_AFTER = re.compile(
+    r"^(?:-|\s)*(?:nodes?|box(?:es)?|machines?|servers?|hosts?|instances?|workload|job|acceleration|accelerated|"
+    r"-accelerated|compute|knoten|nodos?|m[aá]quinas?|job|card|karte|beschleunigung|aceleraci[oó]n)(?![\w])")
+GPU_PROPERTY_AFTER = re.compile(r"^\s*(?:with|con|mit|should|must|need to|have|has|tengan|tenga|haben|sollten|are|is|"
+                                r"memory|mem|vram|speicher|memoria|team|owner|driver|-speicher|-memory|-ram)(?![\w])")
+COUNT_OF_THEM = re.compile(rf"{_B}(\d{{1,2}}|two|four|eight|dos|cuatro|ocho|zwei|vier|acht)\s+(?:of them|de ellas|"
+                           rf"davon|of those){_E}")

@@ -1,0 +1,137 @@
+"""Words the embedded analyser reads by rule, in English, Spanish and German.
+
+Everything here is a regular-expression fragment matched against the *lower-cased* hint. Word
+boundaries are explicit lookarounds (``(?<![\\w-])``) rather than ``\\b`` so that names with dashes
+(``gpu-node-7``) are one word: a cue never fires inside a name.
+"""
+
+from __future__ import annotations
+
+import re
+
+
+def words(*alternatives: str) -> str:
+    """One regex alternative group that matches any of ``alternatives`` as whole words."""
+    return r"(?<![\w-])(?:" + "|".join(alternatives) + r")(?![\w-])"
+
+
+def compile_words(*alternatives: str) -> re.Pattern[str]:
+    return re.compile(words(*alternatives))
+
+
+# --- strength (ARCHITECTURE 2.2: weak 0.5 / strong 1.5 / else 1.0) ------------------------------------
+
+WEAK = compile_words(
+    # en
+    r"prefer", r"prefers", r"preferred", r"preferably", r"preferable", r"ideally", r"ideal", r"maybe", r"perhaps",
+    r"if possible", r"if you can", r"if it can", r"if feasible", r"if available", r"when possible",
+    r"where possible", r"wherever possible", r"whenever possible", r"nice to have", r"nice-to-have",
+    r"would be nice", r"would be great", r"would be good", r"be nice", r"optionally", r"optional",
+    r"best effort", r"best-effort", r"i'd prefer", r"i'd like", r"if at all possible", r"bonus",
+    # es
+    r"preferiblemente", r"preferentemente", r"idealmente", r"si es posible", r"a ser posible",
+    r"de ser posible", r"si se puede", r"si puedes", r"en lo posible", r"prefiero", r"preferimos",
+    r"prefiere", r"preferible", r"preferida", r"preferido", r"mejor si", r"ser[ií]a bueno", r"ser[ií]a ideal",
+    r"estar[ií]a bien", r"quiz[aá]s?", r"tal vez", r"opcionalmente", r"opcional",
+    # de
+    r"vorzugsweise", r"idealerweise", r"wenn m[oö]glich", r"falls m[oö]glich", r"m[oö]glichst",
+    r"am liebsten", r"bevorzugt", r"bevorzuge", r"bevorzugen", r"lieber", r"gerne?", r"nach m[oö]glichkeit",
+    r"w[aä]re sch[oö]n", r"w[aä]re nett", r"w[aä]re gut", r"vielleicht", r"eventuell", r"optional",
+)
+
+STRONG = compile_words(
+    # en
+    r"must", r"mustn't", r"a must", r"mandatory", r"required", r"requirement", r"critical", r"crucial",
+    r"absolutely", r"essential", r"non-negotiable", r"nonnegotiable", r"non negotiable", r"have to",
+    r"has to", r"strictly", r"imperative", r"vital", r"under no circumstances", r"at all costs",
+    # es
+    r"debe", r"deben", r"debes", r"obligatori[oa]", r"imprescindible", r"cr[ií]tic[oa]", r"esencial",
+    r"requerid[oa]", r"requisito", r"absolutamente", r"tiene que", r"tienen que", r"s[ií] o s[ií]",
+    r"innegociable", r"indispensable", r"necesariamente", r"estrictamente",
+    # de
+    r"muss", r"m[uü]ssen", r"musst", r"zwingend", r"unbedingt", r"kritisch", r"erforderlich",
+    r"unverzichtbar", r"absolut", r"essenziell", r"essentiell", r"pflicht", r"auf jeden fall",
+    r"obligatorisch", r"strikt",
+)
+
+# --- negation ----------------------------------------------------------------------------------------
+# Cues that negate what follows them inside the same clause.
+NEGATION_BEFORE = compile_words(
+    # en
+    r"not", r"\w+n't", r"dont", r"doesnt", r"isnt", r"shouldnt", r"cant", r"wont", r"mustnt", r"arent", r"didnt", r"never", r"no",
+    r"avoid", r"avoids", r"avoiding", r"avoidance", r"off", r"away from", r"away frm", r"out of",
+    r"far from", r"steer clear of", r"clear of", r"exclude", r"excluding", r"except", r"other than",
+    r"anything but", r"rather than", r"instead of", r"without", r"nowhere near", r"ban", r"banned",
+    r"forbid", r"forbidden", r"outside",
+    # es
+    r"nunca", r"jam[aá]s", r"evita", r"evitar", r"evite", r"evitad", r"evitando", r"evitarlo", r"ev[ií]talo",
+    r"lejos de", r"fuera de", r"excepto", r"salvo", r"sin", r"nada de", r"ni", r"ning[uú]n", r"ninguna",
+    r"ninguno",
+    # de
+    r"nicht", r"kein", r"keine", r"keinen", r"keinem", r"keiner", r"keines", r"nie", r"niemals",
+    r"vermeiden", r"vermeide", r"vermeidet", r"meiden", r"meide", r"meidet", r"weg von", r"fern von",
+    r"fernhalten", r"au[sß]er", r"ohne", r"nirgends", r"ausschlie[sß]en", r"ausgenommen", r"raus aus",
+    r"au[sß]erhalb",
+)
+# Cues that negate what comes before them in the same clause (German verb-final, "X is off limits").
+NEGATION_AFTER = compile_words(
+    r"avoided", r"off limits", r"off-limits", r"is banned", r"is forbidden", r"is excluded",
+    r"vermeiden", r"meiden", r"ausschlie[sß]en", r"ausschlie[sß]en", r"fernhalten", r"evitar",
+)
+
+# --- what a wish is not ----------------------------------------------------------------------------
+# Instructions aimed at the model (prompt injection) or forged structure: the whole sentence is dropped.
+INJECTION = re.compile(
+    r"(?<![\w-])(?:ignore|ignora|ignoriere|ignorier|disregard|forget|olvida|vergiss)\b.{0,40}?"
+    r"(?:instruction|instrucci|anweisung|prompt|rule|regla|regel|above|previous|anterior|vorherig)"
+    r"|(?<![\w-])(?:system|assistant|asistente|user|usuario|developer|sistema)\s*:"
+    r"|you are now|developer mode|modo desarrollador|entwicklermodus|jailbreak"
+    r"|(?<![\w-])(?:print|output|return|respond|reply|emit|devuelve|imprime|responde|gib|ausgeben)\b"
+    r".{0,40}?(?:intent|json|catalog|cat[aá]logo|katalog|prefer_|avoid_|spread_)"
+    r"|the user wants|el usuario quiere|der benutzer will|der nutzer will"
+)
+# Statements about the past or about people, not placement wishes.
+DESCRIPTIVE = compile_words(
+    r"was", r"were", r"has been", r"have been", r"had been", r"replaces", r"replaced", r"used to",
+    r"previously", r"formerly", r"decommissioned", r"owns", r"owned", r"owner", r"fyi", r"ticket",
+    r"fue", r"fueron", r"reemplaza", r"reemplaz[oó]", r"propietario", r"due[nñ]o", r"war", r"waren",
+    r"wurde", r"wurden", r"ersetzt", r"besitzer", r"eigent[uü]mer",
+)
+
+# --- clause structure -----------------------------------------------------------------------------------
+# Hard boundaries end a clause: strength and negation never cross them.
+HARD_SPLIT = re.compile(
+    r"[;!?¿¡]|\.(?=\s|$)|\s[-–—]\s|"
+    + words(r"but", r"however", r"although", r"though", r"whereas", r"while", r"pero", r"aunque",
+            r"sin embargo", r"mientras", r"aber", r"jedoch", r"sondern", r"w[aä]hrend", r"allerdings",
+            r"dagegen", r"otherwise", r"sino")
+)
+# Soft boundaries separate list items and co-ordinated clauses; a continuation may inherit strength.
+SOFT_SPLIT = re.compile(
+    r",|:(?=\s)|&|" + words(r"and", r"y", r"und", r"plus", r"as well as", r"sowie", r"adem[aá]s", r"au[sß]erdem",
+                             r"zudem")
+)
+# A co-ordinated clause that starts with one of these is a new wish with its own (neutral) strength.
+OPENERS = compile_words(
+    r"should", r"please", r"pls", r"plz", r"keep", r"put", r"run", r"use", r"spread", r"avoid", r"stay",
+    r"place", r"schedule", r"pin", r"give", r"pick", r"deploy", r"make", r"let", r"distribute", r"colocate",
+    r"co-locate", r"pack", r"we", r"i", r"it", r"they", r"land", r"choose", r"prefer", r"need", r"needs",
+    r"porfa", r"por favor", r"pon", r"usa", r"evita", r"reparte", r"rep[aá]rtelo", r"mant[eé]n", r"coloca",
+    r"col[oó]calo", r"distribuye", r"deber[ií]a", r"necesita", r"bitte", r"verteile", r"verteilen", r"halte",
+    r"nutze", r"verwende", r"sollte", r"braucht", r"ben[oö]tigt",
+)
+FILLER = compile_words(
+    r"the", r"a", r"an", r"or", r"and", r"also", r"too", r"either", r"nor", r"on", r"in", r"from", r"at", r"to",
+    r"nodes?", r"zones?", r"racks?", r"regions?", r"hosts?", r"machines?", r"servers?", r"boxes", r"box",
+    r"el", r"la", r"los", r"las", r"de", r"del", r"en", r"o", r"y", r"ni", r"nodos?", r"zonas?", r"regi[oó]n",
+    r"regiones", r"der", r"die", r"das", r"den", r"dem", r"auf", r"im", r"und", r"oder", r"knoten", r"zonen?",
+    r"regionen?", r"bitte", r"please", r"pls", r"plz", r"tho", r"though", r"either", r"as well", r"noch",
+)
+
+NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "twelve": 12, "sixteen": 16, "a": 1, "an": 1, "a single": 1, "single": 1, "a couple of": 2,
+    "un": 1, "una": 1, "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7,
+    "ocho": 8, "diez": 10, "ein": 1, "eine": 1, "einer": 1, "einen": 1, "einem": 1, "zwei": 2, "drei": 3,
+    "vier": 4, "f[uü]nf": 5, "sechs": 6, "sieben": 7, "acht": 8, "zehn": 10,
+}

@@ -1,0 +1,295 @@
+"""From a hint to raw intents: slots, relations and cues, each scoped to its clause.
+
+``read_hint`` is pure: text in, a ``Reading`` out (the candidate intents with their positions,
+strengths and metadata, and the clause texts for the semantic matcher). The analyser adds what
+the matcher finds and turns the result into raw output for the shared normaliser.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from shared.catalogue import BY_NAME
+from webhook.analysers.embedded.clauses import Clause, clause_at, segment
+from webhook.analysers.embedded.concepts import (
+    COUNT_OF_THEM,
+    CUES,
+    GPU_PROPERTY_AFTER,
+    GPU_REQUEST_AFTER,
+    GPU_REQUEST_BEFORE,
+    GPU_WORD,
+)
+from webhook.analysers.embedded.lexicon import DESCRIPTIVE, INJECTION
+from webhook.analysers.embedded.slots import Slot, extract, parse_number
+from webhook.analysers.embedded.workloads import NODE, REGION, ZONE, find_relations
+
+RULE_CONFIDENCE = 0.95
+
+# Every catalogue identifier (intent names, metadata keys): a hint that spells them out is writing
+# our output format, not a placement wish.
+_IDENTIFIERS = sorted({s.name for s in BY_NAME.values()} | {m.key for s in BY_NAME.values() for m in s.metadata},
+                      key=len, reverse=True)
+_IDENTIFIER = re.compile(r"(?<![\w])(?:" + "|".join(map(re.escape, _IDENTIFIERS)) + r")(?![\w])|\bintents?\b\W*:")
+_SENTENCE = re.compile(r"[^.;!?]+(?:[.;!?]+|$)")
+
+_GPU_MEMORY_CUES = re.compile(r"(?<![\w])(?:vram|hbm\w*|gpu[- ]?(?:memory|mem|speicher|ram)|memoria\s+(?:de\s+)?(?:la\s+)?"
+                              r"gpu|gpu-speicher|grafikspeicher|per gpu|each gpu|pro gpu|por gpu|je gpu|each|apiece|"
+                              r"jeweils|cada una|cada uno|pro karte|per card)(?![\w])")
+_EPHEMERAL_CUES = re.compile(r"(?<![\w])(?:scratch\w*|ephemeral|disk|disks|storage|local|space|tmp|temp|volume|drive|"
+                             r"drives|ef[ií]mer[oa]|almacenamiento|disco|discos|temporal|espacio|speicherplatz|"
+                             r"festplatte\w*|platte\w*|tempor[aä]r\w*|scratch-speicher|lokale[rn]?|ephemer\w*|"
+                             r"plattenplatz|storage-\w+)(?![\w])")
+_MEMORY_CUES = re.compile(r"(?<![\w])(?:ram|memory|mem|memoria|arbeitsspeicher|hauptspeicher|speicher|heap|"
+                          r"high-memory|memory-heavy|mem-heavy|memory-intensive|ram-\w+)(?![\w])")
+_NETWORK_CUES = re.compile(r"(?<![\w])(?:network\w*|netwrk|nic|nics|bandwidth|link|uplink|ethernet|red|netzwerk\w*|"
+                           r"bandbreite|ancho de banda|interconnect|throughput)(?![\w])")
+
+
+@dataclass(slots=True)
+class Candidate:
+    """One intent found in the hint, before merging."""
+
+    intent: str
+    position: int
+    confidence: float = RULE_CONFIDENCE
+    items: tuple[str, ...] = ()  # list metadata
+    number: float | None = None  # float metadata
+    cue: str = ""
+
+
+@dataclass(slots=True)
+class Reading:
+    """What the rules read in one hint."""
+
+    text: str  # lower-cased, injections blanked
+    clauses: list[Clause]
+    candidates: list[Candidate] = field(default_factory=list)
+    masked: str = ""  # names and numbers replaced by their kind, for the semantic matcher
+    skipped: tuple[int, ...] = ()  # sentences that are not wishes (descriptive)
+
+
+def lower(hint: str) -> str:
+    """Lower-case without changing any offset (a few characters grow when lower-cased)."""
+    out = hint.lower()
+    if len(out) == len(hint):
+        return out
+    return "".join(c.lower() if len(c.lower()) == 1 else c for c in hint)
+
+
+def blank_injections(text: str) -> str:
+    """Blank out every sentence that addresses the model or forges our output format."""
+    pieces = []
+    for match in _SENTENCE.finditer(text):
+        sentence = match.group(0)
+        if INJECTION.search(sentence) or _IDENTIFIER.search(sentence):
+            sentence = " " * len(sentence)
+        pieces.append((match.start(), sentence))
+    chars = list(text)
+    for start, sentence in pieces:
+        chars[start:start + len(sentence)] = sentence
+    return "".join(chars)
+
+
+def _window(text: str, clause: Clause, slot: Slot) -> tuple[str, str]:
+    return text[clause.start:slot.start], text[slot.end:clause.end]
+
+
+def _nearest(pattern: re.Pattern[str], before: str, after: str) -> int | None:
+    """Distance in characters to the nearest match of ``pattern`` (after the number counts closer)."""
+    distances = [m.start() for m in pattern.finditer(after)]
+    distances += [len(before) - m.end() + 3 for m in pattern.finditer(before)]
+    return min(distances) if distances else None
+
+
+def _size_intent(text: str, clauses: list[Clause], clause: Clause, slot: Slot, gpu_near: bool) -> str:
+    """What a size (GB) is about: RAM, GPU memory or scratch disk, by the nearest cue word."""
+    before, after = _window(text, clause, slot)
+    gpu = _nearest(_GPU_MEMORY_CUES, before, after)
+    disk = _nearest(_EPHEMERAL_CUES, before, after)
+    memory = _nearest(_MEMORY_CUES, before, after)
+    if gpu is not None and re.search(r"\b(?:each|apiece|jeweils|cada)\b", text[slot.end:clause.end]) and not gpu_near:
+        gpu = None  # "each" without any GPU around is just a count of something else
+    ranked = sorted((d, name) for d, name in ((gpu, "prefer_gpu_memory_gb"), (disk, "prefer_ephemeral_storage"),
+                                                (memory, "prefer_memory_gb")) if d is not None)
+    if ranked:
+        best = ranked[0][1]
+        # "GPUs with 40 GB of memory": plain "memory" next to a GPU mention is GPU memory.
+        if best == "prefer_memory_gb" and gpu_near and not re.search(r"(?<![\w])(?:ram|arbeitsspeicher|hauptspeicher)"
+                                                                      r"(?![\w])", before + after):
+            return "prefer_gpu_memory_gb"
+        return best
+    return "prefer_gpu_memory_gb" if gpu_near else "prefer_memory_gb"
+
+
+def read_hint(hint: str) -> Reading:
+    """Read one (sanitised) hint by rule."""
+    text = blank_injections(lower(hint))
+    slots = extract(text)
+    relations = find_relations(text)
+    # a workload name is never also a node name
+    slots = [s for s in slots if not (s.kind == "node" and any(r.start <= s.start < r.end for r in relations))]
+    clauses = segment(text, [(s.start, s.end) for s in slots])
+    reading = Reading(text, clauses)
+    sentences = sorted({c.sentence for c in clauses})
+    skipped = {i for i in sentences if any(DESCRIPTIVE.search(text, c.start, c.end) for c in clauses if c.sentence == i)}
+    reading.skipped = tuple(sorted(skipped))
+    add = reading.candidates.append
+
+    def clause_of(position: int) -> Clause | None:
+        clause = clause_at(clauses, position)
+        return None if clause is None or clause.sentence in skipped else clause
+
+    masked = list(text)
+
+    def mask(start: int, end: int, word: str) -> None:
+        replacement = (word + " " * (end - start))[: end - start]
+        masked[start:end] = replacement if len(word) <= end - start else " " * (end - start)
+
+    # --- names ---
+    polar = {"zone": "zones", "region": "regions", "rack": "racks", "node": "nodes"}
+    for slot in slots:
+        clause = clause_of(slot.start)
+        if slot.kind in polar:
+            mask(slot.start, slot.end, slot.kind)
+        if clause is None:
+            continue
+        if slot.kind in polar:
+            prefix = "avoid" if clause.negated_at(slot.start) else "prefer"
+            add(Candidate(f"{prefix}_{polar[slot.kind]}", slot.start, items=(str(slot.value),), cue=str(slot.value)))
+        elif slot.kind == "gpu_model" and not clause.negated_at(slot.start):
+            add(Candidate("prefer_gpu_models", slot.start, items=(str(slot.value),), cue=str(slot.value)))
+
+    # --- relations to other workloads ---
+    for relation in relations:
+        clause = clause_of(relation.start)
+        for position in range(relation.start, relation.end):
+            masked[position] = " "
+        if clause is None:
+            continue
+        level = relation.level
+        sentence_end = max(c.end for c in clauses if c.sentence == clause.sentence)
+        if level == NODE and re.search(r"\bsame (?:zone|az|availability zone)\b|\bmisma zona\b|\bgleiche[nr]? zone\b",
+                                       text[relation.start:sentence_end]) and "node" not in text[relation.start:
+                                                                                                 relation.end]:
+            level = ZONE
+        elif level == NODE and re.search(r"\bsame region\b|\bmisma regi[oó]n\b|\bgleiche[nr]? region\b",
+                                         text[relation.start:sentence_end]):
+            level = REGION
+        negative = relation.negative or clause.negated_at(relation.start + 1)
+        name = {(NODE, False): "prefer_same_node_as_deployments", (ZONE, False): "prefer_same_zone_as_deployments",
+                (REGION, False): "prefer_same_region_as_deployments", (NODE, True): "avoid_same_node_as_deployments",
+                (ZONE, True): "avoid_same_zone_as_deployments"}.get((level, negative))
+        if name:
+            add(Candidate(name, relation.start, items=relation.names, cue=text[relation.start:relation.end]))
+
+    # --- numbers with units ---
+    gpu_mentions = [m for m in GPU_WORD.finditer(text)]
+    for slot in slots:
+        clause = clause_of(slot.start)
+        if slot.kind in ("cores", "gpus", "size", "rate", "gpu_model"):
+            mask(slot.start, slot.end, {"cores": "cores", "gpus": "gpus", "size": "GB", "rate": "Gbps",
+                                        "gpu_model": "gpu"}[slot.kind])
+        if clause is None or slot.kind not in ("cores", "gpus", "size", "rate"):
+            continue
+        number = float(slot.value)
+        negated = clause.negated_at(slot.start)
+        if slot.kind == "cores" and not negated:
+            add(Candidate("prefer_cpu_cores", slot.start, number=number, cue=text[slot.start:slot.end]))
+        elif slot.kind == "gpus":
+            if negated or number == 0:
+                add(Candidate("avoid_gpu_nodes", slot.start, cue=text[slot.start:slot.end]))
+            else:
+                add(Candidate("prefer_gpu", slot.start, number=number, cue=text[slot.start:slot.end]))
+        elif slot.kind == "rate" and not negated:
+            add(Candidate("prefer_network_speed", slot.start, number=number, cue=text[slot.start:slot.end]))
+        elif slot.kind == "size" and not negated:
+            unit = text[slot.start:slot.end]
+            before, after = _window(text, clause, slot)
+            if re.search(r"(?:gb?|gigabit)\s*$", unit) and _nearest(_NETWORK_CUES, before, after) is not None and (
+                    _nearest(_MEMORY_CUES, before, after) is None and _nearest(_EPHEMERAL_CUES, before, after) is None):
+                add(Candidate("prefer_network_speed", slot.start, number=number, cue=unit))
+                continue
+            sentence_text = text[min(c.start for c in clauses if c.sentence == clause.sentence):
+                                 max(c.end for c in clauses if c.sentence == clause.sentence)]
+            gpu_near = bool(GPU_WORD.search(text, clause.start, clause.end)) or any(
+                s.kind in ("gpu_model", "gpus") and clause.start <= s.start < clause.end for s in slots) or (
+                bool(re.search(r"\b(?:each|apiece|jeweils|cada una)\b", after)) and bool(GPU_WORD.search(sentence_text)))
+            add(Candidate(_size_intent(text, clauses, clause, slot, gpu_near), slot.start, number=number, cue=unit))
+
+    # --- "N of them" after a GPU mention ---
+    for match in COUNT_OF_THEM.finditer(text):
+        clause = clause_of(match.start())
+        if clause is None:
+            continue
+        if any(m.start() < match.start() and clause_at(clauses, m.start()).sentence == clause.sentence
+               for m in gpu_mentions):
+            number = parse_number(match.group(1))
+            if number:
+                add(Candidate("prefer_gpu", match.start(), number=number, cue=match.group(0)))
+
+    # --- GPU words without a count ---
+    for match in gpu_mentions:
+        start = match.start()
+        if any(s.start <= start < s.end for s in slots):  # inside "gpu-node-7", or "2 GPUs" already counted
+            continue
+        clause = clause_of(start)
+        if clause is None:
+            continue
+        word = match.group(1)
+        if clause.negated_at(start):
+            add(Candidate("avoid_gpu_nodes", start, cue=match.group(0)))
+            continue
+        before = text[clause.start:start]
+        after = text[match.end():clause.end]
+        if word in ("cuda", "nvidia") or GPU_REQUEST_AFTER.match(after) or (
+                GPU_REQUEST_BEFORE.search(before) and not GPU_PROPERTY_AFTER.match(after)):
+            add(Candidate("prefer_gpu", start, number=1.0, cue=match.group(0)))
+
+    # --- cues ---
+    masked_text = "".join(masked)
+    for clause in clauses:
+        if clause.sentence in skipped:
+            continue
+        for cue in CUES:
+            for match in cue.pattern.finditer(masked_text, clause.start, clause.end):
+                negated = clause.negated_at(match.start())
+                intent = cue.when_negated if negated else cue.intent
+                if intent:
+                    add(Candidate(intent, match.start(), cue=match.group(0).strip()))
+    reading.masked = masked_text
+    return reading
+
+
+def strength_of(reading: Reading, candidate: Candidate) -> tuple[float, str]:
+    """The strength of the clause a candidate was found in, and the word that set it."""
+    clause = clause_at(reading.clauses, candidate.position)
+    if clause is None:
+        return 1.0, ""
+    return clause.strength, clause.strength_word
+
+
+def to_raw(reading: Reading) -> list[dict]:
+    """Merge candidates into raw intent objects (one per intent name) for the shared normaliser."""
+    merged: dict[str, dict] = {}
+    for candidate in sorted(reading.candidates, key=lambda c: c.position):
+        spec = BY_NAME[candidate.intent]
+        strength, word = strength_of(reading, candidate)
+        entry = merged.get(candidate.intent)
+        if entry is None:
+            entry = {"intent": candidate.intent, "confidence": candidate.confidence, "strength": strength,
+                     "explanation": f"'{word}'" if word else "", "metadata": {}}
+            merged[candidate.intent] = entry
+        else:
+            entry["confidence"] = max(entry["confidence"], candidate.confidence)
+        for meta in spec.metadata:
+            if meta.type.value == "list":
+                items = entry["metadata"].setdefault(meta.key, [])
+                items.extend(i for i in candidate.items if i not in items)
+            else:
+                current = entry["metadata"].get(meta.key)
+                if candidate.number is not None:
+                    entry["metadata"][meta.key] = max(current or 0.0, candidate.number)
+                elif current is None:
+                    entry["metadata"][meta.key] = 1.0
+    return list(merged.values())

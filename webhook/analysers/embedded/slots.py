@@ -1,0 +1,216 @@
+"""Exact slot extraction: names and numbers with units, found by rule in the lower-cased hint.
+
+Each extractor returns ``Slot`` records with character spans. Extraction runs in a fixed order
+(quantities before node names, zones before regions, ...) and a later extractor never claims
+characters an earlier one took, so ``200Gi`` is a size and never a node, and ``gpu-node-7`` is a
+node and never a GPU wish.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from webhook.analysers.embedded.lexicon import NUMBER_WORDS, words
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """One extracted value. ``kind``: zone, region, rack, node, gpu_model, cores, gpus, size, rate."""
+
+    kind: str
+    value: str | float
+    start: int
+    end: int
+
+
+# --- numbers with units --------------------------------------------------------------------------------
+
+_NUM = r"(\d+(?:[.,]\d{1,2}(?!\d))?|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
+_SIZE_UNITS = {
+    "tb": 1024.0, "tib": 1024.0, "ti": 1024.0, "t": 1024.0, "terabyte": 1024.0, "terabytes": 1024.0,
+    "gb": 1.0, "gib": 1.0, "gi": 1.0, "g": 1.0, "gig": 1.0, "gigs": 1.0, "gigabyte": 1.0, "gigabytes": 1.0,
+    "gigas": 1.0, "giga": 1.0, "mb": 1 / 1024, "mib": 1 / 1024, "mi": 1 / 1024,
+}
+_RATE_UNITS = {
+    "gbps": 1.0, "gbit/s": 1.0, "gbits/s": 1.0, "gbit": 1.0, "gbits": 1.0, "gb/s": 1.0, "gbe": 1.0,
+    "gigabit": 1.0, "gigabits": 1.0, "gigabit/s": 1.0, "g/s": 1.0, "gige": 1.0,
+    "mbps": 0.001, "mbit/s": 0.001, "mbit": 0.001, "mbits": 0.001, "mb/s": 0.001, "megabit": 0.001,
+    "megabits": 0.001, "tbps": 1000.0, "tbit/s": 1000.0,
+}
+_CORE_UNITS = ("cores", "core", "vcpus", "vcpu", "cpus", "cpu", "vcores", "vcore", "cpu cores", "cpu-cores",
+               "n[uú]cleos", "kerne", "kernen", "cpu-kerne", "cpu-kernen", "procesadores", "prozessoren", "hilos")
+_GPU_UNITS = (r"gpus", r"gpu's", r"gpu", r"gpu-karten", r"grafikkarten", r"grafikkarte", r"gr[aá]ficas",
+              r"tarjetas gr[aá]ficas", r"tarjetas", r"graphics cards", r"cards", r"karten")
+
+_QUANTITY = re.compile(
+    r"(?<![\w.-])" + _NUM + r"\s?(?:-\s?)?("
+    + "|".join(re.escape(u) for u in sorted(_RATE_UNITS, key=len, reverse=True)) + r"|"
+    + "|".join(re.escape(u) for u in sorted(_SIZE_UNITS, key=len, reverse=True)) + r"|"
+    + "|".join(sorted(_CORE_UNITS, key=len, reverse=True)) + r"|"
+    + "|".join(sorted(_GPU_UNITS, key=len, reverse=True)) + r"|x(?=\s?[a-z]))(?![\w])"
+)
+
+
+def parse_number(text: str) -> float | None:
+    """``"16"`` -> 16.0, ``"1,5"`` -> 1.5, ``"two"``/``"zwei"`` -> 2.0; None if not a number."""
+    text = text.strip()
+    if text and text[0].isdigit():
+        return float(text.replace(",", "."))
+    for pattern, value in NUMBER_WORDS.items():
+        if re.fullmatch(pattern, text):
+            return float(value)
+    return None
+
+
+def _unit_kind(unit: str) -> tuple[str, float]:
+    if unit in _RATE_UNITS:
+        return "rate", _RATE_UNITS[unit]
+    if unit in _SIZE_UNITS:
+        return "size", _SIZE_UNITS[unit]
+    if any(re.fullmatch(u, unit) for u in _CORE_UNITS):
+        return "cores", 1.0
+    return "gpus", 1.0  # GPU units and "Nx <model>"
+
+
+# --- GPU models ---------------------------------------------------------------------------------------
+
+_GPU_MODEL = re.compile(
+    r"(?<![\w-])(?:nvidia\s+|amd\s+|instinct\s+)?"
+    r"(a100|h100|h200|h800|a800|v100|p100|p40|t4|l4|l40s|l40|a10g|a10|a30|a40|a16|k80|m60|b100|b200|gb200|gh200|"
+    r"mi300x|mi300|mi250x|mi250|mi210|mi100|rtx\s?\d{4}(?:\s?ti)?|rtx\s?a\d{4}|a[456]000|rtx)"
+    r"(?:s|'s)?(?![\w])"
+)
+
+# --- topology names -------------------------------------------------------------------------------------
+
+_DIRECTION = r"(?:east|west|north|south|central|northeast|northwest|southeast|southwest|mid|centre|center)"
+_AWS_REGION = r"[a-z]{2}(?:-gov|-iso[a-z]?)?-" + _DIRECTION + r"-\d{1,2}"
+_GCP_REGION = r"(?:us|europe|asia|australia|northamerica|southamerica|me|africa)-" + _DIRECTION + r"\d{1,2}"
+_ZONE = re.compile(r"(?<![\w-])(?:(" + _AWS_REGION + r")([a-z])|(" + _GCP_REGION + r")-([a-z]))(?![\w-])")
+# "us-east-1a or 1b", "us-east-1a/b", "eu-west-1a, 1b and 1c"
+_ZONE_TAIL = re.compile(r"\s*(?:/|,|\bor\b|\band\b|\by\b|\bo\b|\bund\b|\boder\b)\s*(?:(\d{1,2})([a-z])|([a-z]))(?![\w-])")
+_REGION = re.compile(r"(?<![\w-])(" + _AWS_REGION + r"|" + _GCP_REGION + r")(?![\w-])")
+_AZURE_REGIONS = words(
+    r"eastus2?", r"westus[23]?", r"centralus", r"northeurope", r"westeurope", r"uksouth", r"ukwest",
+    r"southeastasia", r"eastasia", r"japaneast", r"australiaeast", r"germanywestcentral", r"francecentral",
+)
+# Geographic names count only after a locative word ("in Europe", "located in Asia", "en Europa").
+_GEO = re.compile(
+    r"(?:(?<![\w-])(?:in|en|within|inside|located in|to|innerhalb|nach|within the|in the|dentro de)\s+)"
+    r"(europe|europa|asia|asien|north america|norteam[eé]rica|nordamerika|south america|sudam[eé]rica|"
+    r"s[uü]damerika|africa|[aá]frica|afrika|oceania|australia|australien|apac|emea|latam|the eu|the us|"
+    r"the usa|eu|usa|ee\.? ?uu\.?|eeuu|der eu|den usa)(?![\w-])"
+)
+_RACK = re.compile(r"(?<![\w-])rack(?:[-_](\d{1,3}[a-z]?|[a-z]\d{0,2})|(\d{1,3}[a-z]?))(?![\w-])")
+_RACK_SPACED = re.compile(r"(?<![\w-])(?:racks?|bastidor(?:es)?)\s+(\d{1,3})((?:\s*(?:,|/|&|\bor\b|\band\b|\by\b|\bo\b|"
+                          r"\bund\b|\boder\b)\s*\d{1,3}(?![\w-]))*)")
+
+# --- node names -----------------------------------------------------------------------------------------
+
+_NODE_SHAPED = re.compile(
+    r"(?<![\w-])((?:[a-z][a-z0-9]*-)*(?:node|nodo|knoten|worker|wrk|host|server|srv|machine|compute|gpu|cpu|"
+    r"ip|kube|k8s|n|m|w)-?\d+(?:-\d+)*[a-z]?(?:\.[a-z0-9-]+)*)(?![\w-])"
+)
+_NODE_CONTEXT = re.compile(
+    r"(?<![\w-])(?:nodes?|nodos?|knoten|hosts?|machines?|servers?|servidor(?:es)?|boxes|box|maschinen?)"
+    r"\s+((?:[a-z0-9]+[-_.])*[a-z]*\d[a-z0-9]*(?:[-_.][a-z0-9]+)*)(?![\w-])"
+)
+_NOT_NODES = re.compile(r"^(?:\d+|v\d+|k8s|x86|arm64|\d+x|m\d+\.\w+|ipv\d|http\d?|cpu\d?|gpu\d?)$")
+
+
+def _claim(taken: list[tuple[int, int]], start: int, end: int) -> bool:
+    """Reserve [start, end) unless it overlaps an earlier slot."""
+    if any(start < e and s < end for s, e in taken):
+        return False
+    taken.append((start, end))
+    return True
+
+
+def extract(text: str) -> list[Slot]:
+    """All slots in ``text`` (lower-cased hint), in order of position."""
+    slots: list[Slot] = []
+    taken: list[tuple[int, int]] = []
+
+    def add(kind: str, value: str | float, start: int, end: int) -> None:
+        if _claim(taken, start, end):
+            slots.append(Slot(kind, value, start, end))
+
+    # GPU models first: "2x A100" needs the model to see the count; "A100-80GB" needs both.
+    models = [(m.start(), m.end(), m.group(1).replace(" ", "").upper()) for m in _GPU_MODEL.finditer(text)]
+    model_spans = [(s, e) for s, e, _ in models]
+    for match in _QUANTITY.finditer(text):
+        number = parse_number(match.group(1))
+        unit = match.group(2)
+        if number is None:
+            continue
+        if unit == "x":  # "2x A100" / "4 x H100": a GPU count only when a model follows
+            following = next((s for s, _ in model_spans if 0 <= s - match.end() <= 2), None)
+            if following is None:
+                continue
+        elif not match.group(1)[0].isdigit() and unit not in _GPU_UNITS and not re.fullmatch(
+                "|".join(_GPU_UNITS), unit):
+            continue  # "a gig" is not a size; word numbers only count GPUs ("two GPUs", "eine GPU")
+        kind, factor = _unit_kind(unit)
+        # A size unit followed by "/s" or "ps" was already caught as a rate by the longer alternative.
+        add(kind, round(number * factor, 4), match.start(), match.end())
+    # "2 A100s", "4 H100": a bare number right before a model is a GPU count.
+    for start, end, _ in models:
+        before = re.search(r"(?<![\w.,-])(\d{1,2})\s*$", text[max(0, start - 4):start])
+        if before:
+            add("gpus", float(before.group(1)), start - len(before.group(0)) + before.start(1) - 0, start)
+    for start, end, name in models:
+        add("gpu_model", name, start, end)
+
+    for match in _ZONE.finditer(text):
+        prefix = match.group(1) or match.group(3)
+        letter = match.group(2) or match.group(4)
+        sep = "" if match.group(1) else "-"
+        add("zone", f"{prefix}{sep}{letter}", match.start(), match.end())
+        position = match.end()
+        digit = re.search(r"\d{1,2}$", prefix)
+        while True:  # shorthand tails: "us-east-1a or 1b", "us-east-1a/b"
+            tail = _ZONE_TAIL.match(text, position)
+            if not tail:
+                break
+            if tail.group(3):
+                # a lone letter is a zone only after "/" or before punctuation, never the article "a"
+                after = text[tail.end():tail.end() + 1]
+                if "/" not in tail.group(0) and after not in ("", ",", ".", ";", ")", " ") or (
+                        after == " " and not re.match(r"\s+(?:or|and|y|o|und|oder|zones?|zonas?|zonen)\b",
+                                                       text[tail.end():])):
+                    break
+                value = f"{prefix}{sep}{tail.group(3)}"
+            else:
+                if digit is None or sep:
+                    break
+                value = f"{prefix[: digit.start()]}{tail.group(1)}{tail.group(2)}"
+            add("zone", value, tail.start() + len(tail.group(0)) - len(tail.group(0).lstrip(" /,")), tail.end())
+            position = tail.end()
+    for match in _REGION.finditer(text):
+        add("region", match.group(1), match.start(), match.end())
+    for match in re.finditer(_AZURE_REGIONS, text):
+        add("region", match.group(0), match.start(), match.end())
+    for match in _GEO.finditer(text):
+        add("region", match.group(1).removeprefix("the ").removeprefix("der ").removeprefix("den "),
+            match.start(1), match.end(1))
+
+    for match in _RACK.finditer(text):
+        add("rack", f"rack-{match.group(1) or match.group(2)}", match.start(), match.end())
+    for match in _RACK_SPACED.finditer(text):
+        numbers = [match.group(1), *re.findall(r"\d{1,3}", match.group(2) or "")]
+        if _claim(taken, match.start(), match.end()):  # "racks 3 and 4": one span, several values
+            slots.extend(Slot("rack", f"rack-{n}", match.start(), match.end()) for n in numbers)
+
+    for match in _NODE_SHAPED.finditer(text):
+        name = match.group(1)
+        if _NOT_NODES.match(name):
+            continue
+        add("node", name, match.start(1), match.end(1))
+    for match in _NODE_CONTEXT.finditer(text):
+        name = match.group(1).rstrip(".")
+        if _NOT_NODES.match(name) or not re.search(r"[a-z]", name):
+            continue
+        add("node", name, match.start(1), match.start(1) + len(name))
+    slots.sort(key=lambda s: (s.start, s.end))
+    return slots

@@ -1,0 +1,147 @@
+"""Relations to other workloads: "same node as the redis deployment", "nodes running kafka".
+
+A relation needs a cue that says *where* (same node / zone / region as, next to, nodes running,
+the zone where X runs) followed by the workload names. Names are read only right after such a cue,
+so a number ("the 3 pods") or a common word never becomes a workload name.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+NODE, ZONE, REGION = "node", "zone", "region"
+
+_NODE_WORDS = r"(?:nodes?|hosts?|machines?|box(?:es)?|servers?|nodos?|m[aá]quinas?|servidor(?:es)?|knoten|hosts?|rechner)"
+_ZONE_WORDS = r"(?:availability zones?|zones?|azs?|zonas?(?: de disponibilidad)?|zonen?|verf[uü]gbarkeitszonen?)"
+_REGION_WORDS = r"(?:regions?|regi[oó]n|regiones|regionen?)"
+_SAME = r"(?:the same|same|a|the|la misma|el mismo|misma|mismo|la|el|gleiche[nrms]?|derselben|demselben|denselben|" \
+        r"dieselbe|derselbe|selbe[nrms]?|dem gleichen|der gleichen|die gleiche|den gleichen)"
+_AS = r"(?:as|que|wie|like)"
+
+# (pattern, level). The pattern's end is where the names begin.
+_CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) for p, level in (
+    (rf"{_SAME}\s+{_ZONE_WORDS}\s+{_AS}\b", ZONE),
+    (rf"{_SAME}\s+{_REGION_WORDS}\s+{_AS}\b", REGION),
+    (rf"{_SAME}\s+{_NODE_WORDS}\s+{_AS}\b", NODE),
+    (rf"\b(?:share|sharing|shares|comparta|compartir|teilen|teilt)\s+(?:a|the|any|un|una|el|la|einen|eine|den|die)?\s*"
+     rf"{_ZONE_WORDS}\s+(?:with|con|mit)\b", ZONE),
+    (rf"\b(?:share|sharing|shares|comparta|compartir|teilen|teilt)\s+(?:a|the|any|un|una|el|la|einen|eine|den|die)?\s*"
+     rf"{_REGION_WORDS}\s+(?:with|con|mit)\b", REGION),
+    (rf"\b(?:share|sharing|shares|comparta|compartir|teilen|teilt)\s+(?:a|the|any|un|una|el|la|einen|eine|den|die)?\s*"
+     rf"{_NODE_WORDS}\s+(?:with|con|mit)\b", NODE),
+    (rf"\b{_ZONE_WORDS}\s+(?:where|in which|donde|en la que|wo|in der)\b", ZONE),
+    (rf"\b{_REGION_WORDS}\s+(?:where|in which|donde|en la que|wo|in der)\b", REGION),
+    (rf"\b{_NODE_WORDS}\s+(?:that are |which are |that're |that |which |currently |already )?"
+     r"(?:running|hosting|run(?:s)? by|with|que ejecutan|que corren|con|mit|die|auf denen)\b", NODE),
+    (r"(?:\bco-?locat\w*|\bcollocat\w*|\bcolocar\w*|\bcol[oó]ca\w*)\s+(?:w/|with|con|mit|junto a)(?=\s)", NODE),
+    (r"\b(?:next to|alongside|beside|together with|along with|junto a|junto con|al lado de|neben|zusammen mit|"
+     r"bei)\b", NODE),
+    (r"\b(?:anti-?affinity (?:with|to|against)|apart from|separate from|separated from)\b", NODE),
+    (r"\bwhere\b", NODE),
+))
+# Cues whose relation is negative by themselves ("anti-affinity with X").
+_NEGATIVE_CUE = re.compile(r"anti-?affinity|apart from|separate|separated")
+
+_ARTICLES = re.compile(r"(?:the|a|an|el|la|los|las|del|de|das|die|der|den|dem|des|our|my|its|their|any)\s+")
+_HEAD_NOUNS = (r"deployments?|pods?|services?|apps?|applications?|workloads?|statefulsets?|daemonsets?|jobs?|"
+               r"replicas?|instances?|containers?|despliegues?|servicios?|aplicaci[oó]n|aplicaciones|"
+               r"base de datos|bases de datos|database|cargas?|dienste?s?|anwendung(?:en)?|datenbank|"
+               r"deployment-pods|cluster|stack|tier|cache-pods")
+_HEAD = re.compile(rf"(?:{_HEAD_NOUNS})(?![\w-])")
+_NAME = re.compile(r"'([^']{1,60})'|\"([^\"]{1,60})\"|`([^`]{1,60})`|«([^»]{1,60})»|„([^“”]{1,60})[“”]|"
+                   r"([a-z][a-z0-9._-]{0,60}[a-z0-9]|[a-z])(?![\w-])")
+_SEPARATOR = re.compile(r"\s*(?:,\s*(?:and|or|y|o|und|oder)?|and|or|&|y|o|und|oder|/)\s*")
+_STOP = frozenset("""
+same other others each this that these those it them one all any our my their its his her a an the
+node nodes zone zones region regions rack racks host hosts pod pods replica replicas deployment deployments
+service services app workload workloads cluster machine machines box boxes server servers
+is are be runs run running lives live sits live on in at to from with of for as and or but not no
+where which who whatever whichever each other another every nearest closest least most
+el la los las un una uno otro otra otros otras mismo misma que de del en con lo le se su sus este esta
+der die das den dem des ein eine einen einem einer andere anderen anderer selben gleichen wie mit auf in
+es ist sind laufen läuft corre corren ejecuta ejecutan está están
+gpu gpus cpu cpus memory ram ssd nvme network disk storage latency high low fast
+""".split())
+_AFTER_NAME = re.compile(r"\s*(?:$|[,.;:)]|(?:" + _HEAD_NOUNS + r")(?![\w-])|(?:runs|lives|is|are|sits|run|"
+                         r"live|corre|está|vive|se ejecuta|läuft|laufen|liegt|on|in|and|or|y|o|und|oder|&|/|but|"
+                         r"pero|aber|with|con|mit)(?![\w-]))")
+
+
+@dataclass(frozen=True, slots=True)
+class Relation:
+    """A wish about other workloads: ``level`` node/zone/region, names, cue span, negative by cue."""
+
+    level: str
+    names: tuple[str, ...]
+    start: int  # start of the cue
+    end: int  # end of the last name
+    negative: bool
+
+
+def _names_after(text: str, position: int, limit: int) -> tuple[list[str], int]:
+    """Workload names starting at ``position`` (after articles and head nouns), and where they end."""
+    names: list[str] = []
+    end = position
+    first = True
+    while position < limit:
+        match = re.compile(r"\s*").match(text, position)
+        position = match.end() if match else position
+        # skip articles and a leading head noun ("the deployment 'x'", "el despliegue redis")
+        for _ in range(3):
+            skip = _ARTICLES.match(text, position) or (
+                _HEAD.match(text, position) if first else None)
+            if not skip:
+                break
+            position = skip.end()
+            position = re.compile(r"\s*").match(text, position).end()
+        name_match = _NAME.match(text, position, limit)
+        if not name_match:
+            break
+        quoted = next((g for g in name_match.groups()[:5] if g), None)
+        name = quoted if quoted is not None else name_match.group(6)
+        name = name.strip(" .,")
+        if not name:
+            break
+        if quoted is None:
+            if name in _STOP or name.isdigit() or _HEAD.fullmatch(name):
+                break
+            # a later bare name must look like the end of a list item, never the start of a new clause
+            if not _AFTER_NAME.match(text, name_match.end()):
+                break
+        names.append(name)
+        end = name_match.end()
+        first = False
+        separator = _SEPARATOR.match(text, end)
+        head = _HEAD.match(text, re.compile(r"\s*").match(text, end).end())
+        if head and not separator:
+            end = head.end()
+            separator = _SEPARATOR.match(text, end)
+        if not separator:
+            break
+        position = separator.end()
+    return names, end
+
+
+def find_relations(text: str, start: int = 0, end: int | None = None) -> list[Relation]:
+    """Relations to other workloads in ``text[start:end]`` (lower-cased)."""
+    end = len(text) if end is None else end
+    found: list[Relation] = []
+    used: list[tuple[int, int]] = []
+    for pattern, level in _CUES:
+        for cue in pattern.finditer(text, start, end):
+            if any(cue.start() < e and s < cue.end() for s, e in used):
+                continue
+            names, names_end = _names_after(text, cue.end(), end)
+            if pattern.pattern == r"\bwhere\b":
+                # "where the api-gateway lives": the names must be followed by a verb of being there
+                if not names or not re.match(r"\s*(?:runs|lives|is|sits|run|live|resides|is running|are)\b",
+                                             text[names_end:]):
+                    continue
+            if not names:
+                continue
+            used.append((cue.start(), names_end))
+            found.append(Relation(level, tuple(names), cue.start(), names_end,
+                                  bool(_NEGATIVE_CUE.search(cue.group(0)))))
+    found.sort(key=lambda r: r.start)
+    return found

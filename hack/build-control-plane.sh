@@ -13,13 +13,25 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 export GOTOOLCHAIN=local CGO_ENABLED=0 GOFLAGS=-buildvcs=false
 export GOMODCACHE="$CACHE/go/mod" GOCACHE="$CACHE/go/build"
 
-if [ -x "$BIN/kube-apiserver" ] && [ -x "$BIN/kube-controller-manager" ] \
-   && [ -x "$BIN/kube-scheduler" ] && [ -x "$BIN/etcd" ]; then
-  echo "$BIN"; exit 0
+built() {
+  [ -x "$BIN/kube-apiserver" ] && [ -x "$BIN/kube-controller-manager" ] \
+    && [ -x "$BIN/kube-scheduler" ] && [ -x "$BIN/etcd" ]
+}
+if built; then echo "$BIN"; exit 0; fi
+
+command -v go >/dev/null || { echo "build-control-plane: Go is not installed (need go >= 1.26)" >&2; exit 1; }
+mkdir -p "$CACHE"
+# One build at a time: a second caller (make e2e while make demo builds) waits, then finds the binaries.
+exec 9>"$CACHE/build.lock"
+if ! flock -n 9; then
+  echo "[control-plane build] another build is running; waiting for it" >&2
+  flock 9
 fi
-mkdir -p "$BIN.partial"
+if built; then echo "$BIN"; exit 0; fi
+rm -rf "$BIN.partial" && mkdir -p "$BIN.partial"
 start=$(date +%s)
 log() { echo "[control-plane build +$(( $(date +%s) - start ))s] $*" >&2; }
+log "building into $BIN with $(go version | cut -d' ' -f3) on $(nproc) cores (cold: ~10 min on 2 cores, once)"
 
 minor=${K8S_VERSION#v1.}; minor=${minor%%.*}; patch=${K8S_VERSION##*.}
 staging="v0.$minor.$patch"

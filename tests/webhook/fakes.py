@@ -1,0 +1,147 @@
+"""An in-memory stand-in for the few kube-apiserver calls the controller makes (unit tests only).
+
+Clearly a substitute: the real thing is exercised in test_controller_e2e.py against a real
+kube-apiserver. What it does model is what the controller's correctness rests on: JSON Patch
+applied by the ``jsonpatch`` reference implementation (a failed ``test`` is HTTP 422), label-
+selected list+watch where a pod that stops matching is reported DELETED, scheduling gates that can
+only be removed, resourceVersions, 404 for missing pods, and Lease writes guarded by resourceVersion.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import itertools
+from collections.abc import AsyncIterator
+from typing import Any
+
+import jsonpatch
+import jsonpointer
+
+from webhook.kube import KubeError, Resource
+
+
+class FakeKube:
+    def __init__(self) -> None:
+        self.pods: dict[tuple[str, str], dict[str, Any]] = {}
+        self.workloads: dict[str, list[dict[str, Any]]] = {"deployments": [], "statefulsets": [], "jobs": []}
+        self.events: list[dict[str, Any]] = []
+        self.leases: dict[tuple[str, str], dict[str, Any]] = {}
+        self.patches: list[tuple[str, list[dict[str, Any]]]] = []
+        self.fail_patches: list[int] = []  # statuses to answer the next patches with
+        self._rv = itertools.count(100)
+        self._uid = itertools.count(1)
+        self._watchers: list[tuple[str, asyncio.Queue[tuple[str, dict[str, Any]]]]] = []
+
+    # -- helpers for tests
+    def add_pod(self, pod: dict[str, Any]) -> dict[str, Any]:
+        pod = copy.deepcopy(pod)
+        metadata = pod["metadata"]
+        metadata.setdefault("uid", f"uid-{next(self._uid)}")
+        metadata.setdefault("creationTimestamp", "2026-11-30T10:00:00Z")
+        metadata["resourceVersion"] = str(next(self._rv))
+        self.pods[(metadata["namespace"], metadata["name"])] = pod
+        self._notify("ADDED", pod, None)
+        return copy.deepcopy(pod)
+
+    def pod(self, namespace: str, name: str) -> dict[str, Any]:
+        return copy.deepcopy(self.pods[(namespace, name)])
+
+    @staticmethod
+    def _matches(pod: dict[str, Any] | None, selector: str) -> bool:
+        if pod is None:
+            return False
+        return not selector or selector in (pod["metadata"].get("labels") or {})
+
+    def _notify(self, kind: str, pod: dict[str, Any], before: dict[str, Any] | None) -> None:
+        for selector, queue in self._watchers:
+            now, was = self._matches(pod, selector) and kind != "DELETED", self._matches(before, selector)
+            if now:
+                queue.put_nowait(("ADDED" if not was else "MODIFIED", copy.deepcopy(pod)))
+            elif was:
+                queue.put_nowait(("DELETED", copy.deepcopy(pod)))
+
+    # -- the Kube surface the controller uses
+    async def list(self, resource: Resource, label_selector: str = "") -> tuple[list[dict[str, Any]], str]:
+        if resource.kind == "pods":
+            items = [copy.deepcopy(p) for p in self.pods.values() if self._matches(p, label_selector)]
+        else:
+            items = copy.deepcopy(self.workloads[resource.kind])
+        return items, str(next(self._rv))
+
+    async def watch(self, resource: Resource, resource_version: str,
+                    label_selector: str = "") -> AsyncIterator[tuple[str, dict[str, Any]]]:
+        if resource.kind != "pods":
+            await asyncio.Event().wait()  # workloads never change in these tests
+        queue: asyncio.Queue[tuple[str, dict[str, Any]]] = asyncio.Queue()
+        entry = (label_selector, queue)
+        self._watchers.append(entry)
+        try:
+            while True:
+                yield await queue.get()
+        finally:
+            self._watchers.remove(entry)
+
+    async def get_pod(self, namespace: str, name: str) -> dict[str, Any]:
+        await asyncio.sleep(0)
+        if (namespace, name) not in self.pods:
+            raise KubeError(404, "NotFound")
+        return self.pod(namespace, name)
+
+    async def patch_pod(self, namespace: str, name: str, ops: list[dict[str, Any]]) -> dict[str, Any]:
+        await asyncio.sleep(0)
+        self.patches.append((name, copy.deepcopy(ops)))
+        if self.fail_patches:
+            raise KubeError(self.fail_patches.pop(0), "injected")
+        before = self.pods.get((namespace, name))
+        if before is None:
+            raise KubeError(404, "NotFound")
+        try:
+            after = jsonpatch.apply_patch(before, ops)
+        except (jsonpatch.JsonPatchException, jsonpointer.JsonPointerException) as exc:
+            raise KubeError(422, "Invalid", str(exc).encode()) from exc
+        old_gates = [g["name"] for g in before["spec"].get("schedulingGates") or []]
+        new_gates = [g["name"] for g in after["spec"].get("schedulingGates") or []]
+        if not set(new_gates) <= set(old_gates):
+            raise KubeError(422, "Invalid", b"scheduling gates can only be removed")
+        if any(not isinstance(v, str) for v in (after["metadata"].get("annotations") or {}).values()):
+            raise KubeError(422, "Invalid", b"annotation values must be strings")
+        after["metadata"]["resourceVersion"] = str(next(self._rv))
+        self.pods[(namespace, name)] = after
+        self._notify("MODIFIED", after, before)
+        return copy.deepcopy(after)
+
+    def delete_pod(self, namespace: str, name: str) -> None:
+        pod = self.pods.pop((namespace, name))
+        self._notify("DELETED", pod, pod)
+
+    async def create_event(self, namespace: str, event: dict[str, Any]) -> dict[str, Any]:
+        self.events.append(copy.deepcopy(event))
+        return event
+
+    async def get_lease(self, namespace: str, name: str) -> dict[str, Any] | None:
+        lease = self.leases.get((namespace, name))
+        return copy.deepcopy(lease) if lease else None
+
+    async def create_lease(self, namespace: str, lease: dict[str, Any]) -> dict[str, Any]:
+        key = (namespace, lease["metadata"]["name"])
+        if key in self.leases:
+            raise KubeError(409, "AlreadyExists")
+        lease = copy.deepcopy(lease)
+        lease["metadata"]["resourceVersion"] = str(next(self._rv))
+        self.leases[key] = lease
+        return copy.deepcopy(lease)
+
+    async def replace_lease(self, namespace: str, name: str, lease: dict[str, Any]) -> dict[str, Any]:
+        current = self.leases.get((namespace, name))
+        if current is None:
+            raise KubeError(404, "NotFound")
+        if lease["metadata"].get("resourceVersion") != current["metadata"]["resourceVersion"]:
+            raise KubeError(409, "Conflict")
+        lease = copy.deepcopy(lease)
+        lease["metadata"]["resourceVersion"] = str(next(self._rv))
+        self.leases[(namespace, name)] = lease
+        return copy.deepcopy(lease)
+
+    async def close(self) -> None:
+        return None

@@ -1,0 +1,321 @@
+"""The intent controller's logic with a fake analyser, against the in-memory apiserver substitute
+(tests/webhook/fakes.py). The same flows run against a real kube-apiserver in test_controller_e2e.py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+from collections.abc import Callable
+from typing import Any
+
+import jsonpatch
+import pytest
+
+from shared.codec import ANALYSIS, HINT, INTENTS, SCHEDULING_GATE, SIGNATURE, STATUS, Analysis, read_intents
+from shared.sanitise import sanitise
+from shared.signing import Signer, generate_private_key_pem
+from webhook import events
+from webhook.admission import PENDING_LABEL
+from webhook.analysers.base import analyse
+from webhook.analysers.cache import IntentCache
+from webhook.controller import IntentController, event_plan, finish_patch, is_gated
+from webhook.events import EventRecorder
+from webhook.metrics import Metrics
+from webhook.results import from_outcome
+from webhook.settings import Settings
+
+from .conftest import CONFLICT_HINT, GPU_HINT, FakeAnalyser
+from .fakes import FakeKube
+
+
+def gated_pod(name: str, hint: str | None, *, gates: tuple[str, ...] = (SCHEDULING_GATE,),
+              namespace: str = "ml") -> dict[str, Any]:
+    """A pod as the apiserver stores it after our admission miss patch."""
+    annotations = {STATUS: "pending"}
+    if hint is not None:
+        annotations[HINT] = hint
+    return {
+        "apiVersion": "v1", "kind": "Pod",
+        "metadata": {"name": name, "namespace": namespace, "annotations": annotations,
+                     "labels": {"app": "trainer", PENDING_LABEL: "pending"}},
+        "spec": {"containers": [{"name": "app", "image": "busybox"}], "schedulerName": "default-scheduler",
+                 "schedulingGates": [{"name": g} for g in gates]},
+        "status": {"phase": "Pending"},
+    }
+
+
+def make_controller(kube: FakeKube, analyser: Any, signer: Signer, **overrides: Any) -> IntentController:
+    settings = Settings(**{"analysis_timeout_s": 5.0, "ungate_deadline_s": 5.0, "analysis_retries": 1,
+                           "watch_workloads": False, "seed_cache": False, **overrides})
+    metrics = Metrics()
+    cache: IntentCache = IntentCache(100, 3600, should_store=lambda r: not r.failed)
+    return IntentController(kube, analyser, signer, cache, settings, metrics, EventRecorder(kube, "test", metrics))
+
+
+async def eventually(check: Callable[[], Any], what: str, timeout: float = 20.0) -> Any:
+    """Poll until ``check()`` is truthy (a generous bound for a loaded machine; not a speed assertion)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while loop.time() < end:
+        value = check()
+        if value:
+            return value
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+async def running(controller: IntentController) -> asyncio.Task[None]:
+    task = asyncio.create_task(controller.run())
+    await eventually(lambda: controller.synced, "controller sync")
+    return task
+
+
+async def stop(task: asyncio.Task[None]) -> None:
+    task.cancel()
+    await asyncio.gather(task, return_exceptions=True)
+
+
+def ungated(kube: FakeKube, namespace: str = "ml") -> bool:
+    return all(not is_gated(p) for (ns, _), p in kube.pods.items() if ns == namespace)
+
+
+# --- pure logic ---------------------------------------------------------------------------------
+
+def test_finish_patch_removes_only_our_gate_and_the_label(signer) -> None:
+    pod = gated_pod("p", GPU_HINT, gates=("example.com/quota", SCHEDULING_GATE, "example.com/other"))
+    ops = finish_patch(pod, {STATUS: "analyzed", INTENTS: "{}"})
+    after = jsonpatch.apply_patch(pod, ops)
+    assert after["spec"]["schedulingGates"] == [{"name": "example.com/quota"}, {"name": "example.com/other"}]
+    assert PENDING_LABEL not in after["metadata"]["labels"] and after["metadata"]["labels"]["app"] == "trainer"
+    assert after["metadata"]["annotations"][STATUS] == "analyzed"
+    assert after["metadata"]["annotations"][HINT] == GPU_HINT
+
+
+def test_finish_patch_preconditions_fail_when_the_pod_changed() -> None:
+    pod = gated_pod("p", GPU_HINT, gates=("example.com/quota", SCHEDULING_GATE))
+    ops = finish_patch(pod, {STATUS: "analyzed"})
+    edited = copy.deepcopy(pod)
+    edited["metadata"]["annotations"][HINT] = "avoid GPU nodes"
+    with pytest.raises(jsonpatch.JsonPatchTestFailed):
+        jsonpatch.apply_patch(edited, ops)
+    reordered = copy.deepcopy(pod)
+    reordered["spec"]["schedulingGates"].reverse()
+    with pytest.raises(jsonpatch.JsonPatchTestFailed):
+        jsonpatch.apply_patch(reordered, ops)
+
+
+def test_finish_patch_is_none_without_our_gate_and_drops_stale_output() -> None:
+    assert finish_patch(gated_pod("p", GPU_HINT, gates=("example.com/quota",)), {STATUS: "failed"}) is None
+    pod = gated_pod("p", GPU_HINT)
+    pod["metadata"]["annotations"][INTENTS] = "stale"
+    after = jsonpatch.apply_patch(pod, finish_patch(pod, {STATUS: "failed"}))
+    assert INTENTS not in after["metadata"]["annotations"]
+    assert "schedulingGates" in after["spec"] and after["spec"]["schedulingGates"] == []
+
+
+async def test_event_plan(signer, analyser) -> None:
+    ok = from_outcome(await analyse(analyser, CONFLICT_HINT), sanitise(CONFLICT_HINT), signer)
+    plan = event_plan(ok, cached=False)
+    assert [(r, w) for r, _, w in plan] == [(events.ANALYZED, False), (events.CONFLICT, True)]
+    assert "prefer_colocate_same_deployment vs spread_zones" in plan[1][1]
+    failing = FakeAnalyser(fail="throttled")
+    bad = from_outcome(await analyse(failing, GPU_HINT), sanitise(GPU_HINT), signer)
+    [(reason, note, warning)] = event_plan(bad, cached=False)
+    assert reason == events.FAILED and warning and "throttled" in note
+
+
+# --- the controller against the substitute apiserver --------------------------------------------
+
+async def test_gated_pods_are_analysed_once_per_hint_patched_and_ungated(signer) -> None:
+    kube = FakeKube()
+    gate = asyncio.Event()
+    analyser = FakeAnalyser({GPU_HINT: {"intents": [{"intent": "prefer_gpu", "confidence": 0.9}]}}, gate=gate)
+    for i in range(5):
+        kube.add_pod(gated_pod(f"trainer-{i}", GPU_HINT, gates=("example.com/quota", SCHEDULING_GATE)))
+    controller = make_controller(kube, analyser, signer)
+    task = await running(controller)
+    kube.add_pod(gated_pod("late", GPU_HINT))  # arrives through the watch, joins the same analysis
+    await eventually(lambda: len(analyser.calls) >= 1, "analysis started")
+    await asyncio.sleep(0.05)
+    gate.set()
+    await eventually(lambda: ungated(kube), "every pod ungated")
+    await stop(task)
+    assert analyser.calls == [GPU_HINT]  # single-flight: six pods, one analysis
+    for (_, name), pod in kube.pods.items():
+        annotations = pod["metadata"]["annotations"]
+        assert annotations[STATUS] == "analyzed"
+        assert read_intents(annotations, signer.verifier()).names == ("prefer_gpu",)
+        assert PENDING_LABEL not in pod["metadata"]["labels"]
+        if name != "late":
+            assert pod["spec"]["schedulingGates"] == [{"name": "example.com/quota"}]
+    analysed = [e for e in kube.events if e["reason"] == events.ANALYZED]
+    assert len(analysed) == 6
+    uids = {p["metadata"]["uid"] for p in kube.pods.values()}
+    assert {e["regarding"]["uid"] for e in analysed} == uids
+    event = analysed[0]
+    assert event["type"] == "Normal" and event["reportingController"] == "semantic-affinity.io/webhook"
+    assert "prefer_gpu" in event["note"]
+
+
+async def test_conflicting_intents_emit_a_warning_event(signer, analyser) -> None:
+    kube = FakeKube()
+    kube.add_pod(gated_pod("both", CONFLICT_HINT))
+    controller = make_controller(kube, analyser, signer)
+    task = await running(controller)
+    await eventually(lambda: ungated(kube), "pod ungated")
+    await eventually(lambda: len(kube.events) == 2, "two events")
+    await stop(task)
+    reasons = {e["reason"]: e["type"] for e in kube.events}
+    assert reasons == {events.ANALYZED: "Normal", events.CONFLICT: "Warning"}
+
+
+async def test_failing_analysis_ends_failed_and_ungated_with_a_warning(signer) -> None:
+    kube = FakeKube()
+    kube.add_pod(gated_pod("p", GPU_HINT))
+    analyser = FakeAnalyser(fail="throttled")
+    controller = make_controller(kube, analyser, signer, analysis_retries=2)
+    task = await running(controller)
+    await eventually(lambda: ungated(kube), "pod ungated")
+    await eventually(lambda: kube.events, "event")
+    await stop(task)
+    pod = kube.pod("ml", "p")
+    assert pod["metadata"]["annotations"][STATUS] == "failed"
+    assert SIGNATURE not in pod["metadata"]["annotations"]
+    assert "throttled" in Analysis.from_json(pod["metadata"]["annotations"][ANALYSIS]).error
+    assert len(analyser.calls) == 3  # first try + 2 retries
+    [event] = kube.events
+    assert event["reason"] == events.FAILED and event["type"] == "Warning"
+    assert controller._metrics.analyser_throttles.labels("fake")._value.get() == 3
+
+
+async def test_analysis_that_never_answers_is_ungated_at_the_deadline(signer) -> None:
+    kube = FakeKube()
+    kube.add_pod(gated_pod("p", GPU_HINT))
+    analyser = FakeAnalyser(gate=asyncio.Event())  # never released
+    controller = make_controller(kube, analyser, signer, ungate_deadline_s=0.3, analysis_timeout_s=60.0)
+    task = await running(controller)
+    await eventually(lambda: ungated(kube), "pod ungated")
+    await stop(task)
+    annotations = kube.pod("ml", "p")["metadata"]["annotations"]
+    assert annotations[STATUS] == "failed"
+    assert Analysis.from_json(annotations[ANALYSIS]).error.startswith("timeout")
+
+
+async def test_pod_without_hint_is_ungated_as_failed(signer, analyser) -> None:
+    kube = FakeKube()
+    kube.add_pod(gated_pod("p", None))
+    task = await running(make_controller(kube, analyser, signer))
+    await eventually(lambda: ungated(kube), "pod ungated")
+    await stop(task)
+    assert kube.pod("ml", "p")["metadata"]["annotations"][STATUS] == "failed"
+    assert analyser.calls == []
+
+
+async def test_hint_edited_during_analysis_is_reanalysed(signer) -> None:
+    kube = FakeKube()
+    gate = asyncio.Event()
+    analyser = FakeAnalyser(gate=gate)
+    kube.add_pod(gated_pod("p", GPU_HINT))
+    task = await running(make_controller(kube, analyser, signer))
+    await eventually(lambda: analyser.calls, "analysis started")
+    await kube.patch_pod("ml", "p", [{"op": "replace", "path": "/metadata/annotations/semantic-affinity.io~1hint",
+                                      "value": "avoid GPU nodes please"}])
+    gate.set()
+    await eventually(lambda: ungated(kube), "pod ungated")
+    await stop(task)
+    assert analyser.calls == [GPU_HINT, "avoid GPU nodes please"]
+    annotations = kube.pod("ml", "p")["metadata"]["annotations"]
+    read_intents(annotations, signer.verifier())  # signed for the hint the pod now carries
+    assert len(kube.patches) == 3  # the user's edit, ours refused by the hint `test` (422), ours again
+
+
+async def test_transient_patch_errors_are_retried(signer, analyser) -> None:
+    kube = FakeKube()
+    kube.add_pod(gated_pod("p", GPU_HINT))
+    kube.fail_patches = [500, 409, 429]
+    task = await running(make_controller(kube, analyser, signer))
+    await eventually(lambda: ungated(kube), "pod ungated")
+    await stop(task)
+    assert len(kube.patches) == 4
+    assert kube.pod("ml", "p")["metadata"]["annotations"][STATUS] == "analyzed"
+
+
+async def test_pod_deleted_during_analysis_is_left_alone(signer) -> None:
+    kube = FakeKube()
+    gate = asyncio.Event()
+    kube.add_pod(gated_pod("p", GPU_HINT))
+    controller = make_controller(kube, FakeAnalyser(gate=gate), signer)
+    task = await running(controller)
+    await eventually(lambda: controller._tasks, "work started")
+    kube.delete_pod("ml", "p")
+    gate.set()
+    await eventually(lambda: not controller._tasks, "work finished")
+    await stop(task)
+    assert kube.events == []
+
+
+async def test_restart_mid_analysis_finishes_every_gated_pod(signer, analyser) -> None:
+    kube = FakeKube()
+    for i in range(4):
+        kube.add_pod(gated_pod(f"p{i}", GPU_HINT if i % 2 else CONFLICT_HINT))
+    stuck = FakeAnalyser(gate=asyncio.Event())
+    first = make_controller(kube, stuck, signer)
+    task = await running(first)
+    await eventually(lambda: len(stuck.calls) == 2, "both analyses started")
+    await stop(task)  # the process dies mid-analysis: nothing was patched
+    assert all(is_gated(p) for p in kube.pods.values()) and kube.patches == []
+    second = make_controller(kube, analyser, signer)
+    task = await running(second)
+    await eventually(lambda: ungated(kube), "every pod finished after the restart")
+    await stop(task)
+    assert {p["metadata"]["annotations"][STATUS] for p in kube.pods.values()} == {"analyzed"}
+
+
+async def test_cache_is_seeded_only_from_pods_signed_with_our_key(signer, analyser) -> None:
+    kube = FakeKube()
+    done = from_outcome(await analyse(analyser, GPU_HINT), sanitise(GPU_HINT), signer)
+    good = gated_pod("good", GPU_HINT, gates=())
+    good["metadata"]["annotations"] = {HINT: GPU_HINT, **done.annotations}
+    kube.add_pod(good)
+    other = Signer(generate_private_key_pem())
+    forged_result = from_outcome(await analyse(analyser, CONFLICT_HINT), sanitise(CONFLICT_HINT), other)
+    forged = gated_pod("forged", CONFLICT_HINT, gates=())
+    forged["metadata"]["annotations"] = {HINT: CONFLICT_HINT, **forged_result.annotations}
+    kube.add_pod(forged)
+    controller = make_controller(kube, analyser, signer)
+    assert await controller.seed_cache() == 1
+    hit = controller.lookup(sanitise(GPU_HINT))
+    assert hit is not None and hit.document == done.document
+    assert Analysis.from_json(hit.hit_annotations[ANALYSIS]).cached is True
+    assert controller.lookup(sanitise(CONFLICT_HINT)) is None
+    assert analyser.calls == [GPU_HINT, CONFLICT_HINT]  # only the two made above: seeding analyses nothing
+
+
+async def test_workload_templates_are_pre_analysed(signer, analyser) -> None:
+    kube = FakeKube()
+    kube.workloads["deployments"].append({"metadata": {"name": "trainer", "namespace": "ml"}, "spec": {
+        "template": {"metadata": {"annotations": {HINT: GPU_HINT}}, "spec": {}}}})
+    kube.workloads["jobs"].append({"metadata": {"name": "j", "namespace": "ml"}, "spec": {
+        "template": {"metadata": {"labels": {"a": "b"}}, "spec": {}}}})
+    controller = make_controller(kube, analyser, signer, watch_workloads=True)
+    task = await running(controller)
+    hit = await eventually(lambda: controller.lookup(sanitise(GPU_HINT)), "template analysed")
+    await stop(task)
+    assert hit.document.names == ("prefer_gpu",)
+    assert analyser.calls == [GPU_HINT]
+
+
+async def test_prefetch_only_while_running_and_once(signer) -> None:
+    kube = FakeKube()
+    analyser = FakeAnalyser()
+    controller = make_controller(kube, analyser, signer)
+    controller.prefetch(sanitise("spread over zones"))
+    await asyncio.sleep(0.01)
+    assert analyser.calls == []  # a standby replica analyses nothing
+    task = await running(controller)
+    for _ in range(3):
+        controller.prefetch(sanitise("spread over zones"))
+    await eventually(lambda: controller.lookup(sanitise("spread over zones")), "prefetched")
+    await stop(task)
+    assert analyser.calls == ["spread over zones"]

@@ -1,0 +1,377 @@
+"""The intent controller: finishes every pod that carries our scheduling gate.
+
+Level-triggered: it lists and watches pods labelled ``semantic-affinity.io/intent-analysis``
+(the admission patch adds the label together with the gate, because annotations and gates cannot be
+selected server-side), so on start-up the list alone finds every pod left gated by a crash. For each
+gated pod it analyses the hint (single-flight per hint through the intent cache, bounded
+concurrency, a per-call timeout and a few retries), then sends ONE JSON Patch that writes the
+output annotations, removes only our gate (guarded by a ``test`` on the gate's index and on the hint
+the analysis was made for) and removes the label. A conflict re-reads the pod and tries again. No
+pod stays gated: after ``ungate_deadline_s`` without a result the pod gets status ``failed``, loses
+the gate and schedules neutrally, with a Warning Event.
+
+Warm paths: pods already analysed seed the cache (their signatures must verify with our key), and
+the hints in Deployment / StatefulSet / Job pod templates are analysed as soon as the workload
+appears, so most of its pods take the cache-hit path at admission and are never gated.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from shared.codec import (
+    ANALYSIS,
+    HINT,
+    LEGACY_HINT,
+    OUTPUT_KEYS,
+    SCHEDULING_GATE,
+    Analysis,
+    Status,
+)
+from shared.sanitise import SanitisedHint, sanitise
+from shared.signing import Signer
+from webhook import events, patch
+from webhook.admission import PENDING_LABEL
+from webhook.analysers.base import Analyser, analyse
+from webhook.analysers.cache import IntentCache
+from webhook.kube import DEPLOYMENTS, JOBS, PODS, STATEFULSETS, KubeError, backoff, list_watch
+from webhook.metrics import Metrics
+from webhook.results import AnalyserId, Result, failed_result, from_outcome, from_pod_annotations
+from webhook.settings import Settings
+
+log = logging.getLogger(__name__)
+
+WORKLOADS = (DEPLOYMENTS, STATEFULSETS, JOBS)
+MAX_CONFLICTS_BEFORE_FALLBACK = 4  # then write a minimal "failed" patch in case ours is what the apiserver rejects
+
+
+# --- pure decision logic ------------------------------------------------------------------------
+
+def is_gated(pod: Mapping[str, Any]) -> bool:
+    """The pod carries our gate and is not being deleted."""
+    metadata = pod.get("metadata") or {}
+    return patch.gate_index(pod.get("spec"), SCHEDULING_GATE) is not None and not metadata.get("deletionTimestamp")
+
+
+def hint_source(annotations: Mapping[str, Any] | None) -> tuple[str, str] | None:
+    """(annotation key, hint) as ``shared.codec.read_hint`` chooses it: the preferred key wins."""
+    for key in (HINT, LEGACY_HINT):
+        value = (annotations or {}).get(key)
+        if isinstance(value, str) and value.strip():
+            return key, value
+    return None
+
+
+def finish_patch(
+    pod: Mapping[str, Any], annotations: Mapping[str, str], *, guard_hint: bool = True
+) -> list[dict[str, Any]] | None:
+    """The one patch that finishes ``pod``: preconditions, output annotations, gate and label removal.
+
+    None when our gate is no longer there (someone else finished the pod).
+    """
+    metadata = pod.get("metadata") or {}
+    index = patch.gate_index(pod.get("spec"), SCHEDULING_GATE)
+    if index is None:
+        return None
+    existing = metadata.get("annotations")
+    ops: list[dict[str, Any]] = []
+    source = hint_source(existing)
+    if guard_hint and source is not None:
+        # the analysis belongs to this hint: if the user edited it meanwhile, fail and re-analyse
+        ops.append(patch.test_value(("metadata", "annotations", source[0]), source[1]))
+    ops += patch.remove_scheduling_gate(index, SCHEDULING_GATE)
+    ops += patch.remove_map_entries(existing, ("metadata", "annotations"),
+                                    [k for k in OUTPUT_KEYS if k not in annotations])
+    ops += patch.set_map_entries(existing, ("metadata", "annotations"), annotations)
+    ops += patch.remove_map_entries(metadata.get("labels"), ("metadata", "labels"), [PENDING_LABEL])
+    return ops
+
+
+def event_plan(result: Result, cached: bool) -> list[tuple[str, str, bool]]:
+    """(reason, note, warning) for the Events that report ``result`` on the pod."""
+    if result.document is None:
+        return [(events.FAILED, f"intent analysis failed ({result.error}); scheduling gate removed, "
+                                "the pod schedules without placement intents", True)]
+    summary = result.annotations.get("semantic-affinity.io/summary", "")
+    source = "cached analysis" if cached else f"{result.analysis.analyser} in {result.analysis.latency_ms:.0f} ms"
+    plan = [(events.ANALYZED, f"{summary} [{source}]", False)]
+    if result.document.conflicts:
+        pairs = ", ".join(f"{a} vs {b}" for a, b in result.document.conflicts)
+        plan.append((events.CONFLICT, f"conflicting intents: {pairs}; both kept, the scorer weighs them", True))
+    return plan
+
+
+def parse_time(value: Any) -> float | None:
+    """Seconds since the epoch of an RFC 3339 timestamp (``creationTimestamp``), None if absent or bad."""
+    if not isinstance(value, str):
+        return None
+    try:
+        return datetime.fromisoformat(value.replace("Z", "+00:00")).timestamp()
+    except ValueError:
+        return None
+
+
+def seedable(annotations: Mapping[str, Any] | None, analyser: AnalyserId) -> bool:
+    """An analysed pod whose record came from the analyser we run now (else its key is never looked up)."""
+    annotations = annotations or {}
+    if annotations.get("semantic-affinity.io/status") not in (Status.ANALYZED, Status.NO_INTENT):
+        return False
+    try:
+        analysis = Analysis.from_json(annotations[ANALYSIS])
+    except (KeyError, ValueError, TypeError):
+        return False
+    return (analysis.analyser, analysis.model, analysis.prompt_version) == (
+        analyser.name, analyser.model, analyser.prompt_version)
+
+
+# --- the controller -----------------------------------------------------------------------------
+
+class IntentController:
+    """Runs inside the leader's event loop; ``run()`` until cancelled."""
+
+    def __init__(self, kube: Any, analyser: Analyser, signer: Signer, cache: IntentCache[Result],
+                 settings: Settings, metrics: Metrics, recorder: events.EventRecorder,
+                 clock: Any = time.time) -> None:
+        self._kube = kube
+        self._analyser = analyser
+        self._signer = signer
+        self._cache = cache
+        self._settings = settings
+        self._metrics = metrics
+        self._recorder = recorder
+        self._clock = clock
+        self._semaphore = asyncio.Semaphore(settings.analysis_concurrency)
+        self._gated: dict[str, dict[str, Any]] = {}  # uid -> latest pod object
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._background: set[asyncio.Task[Any]] = set()
+        self.analyser_id = AnalyserId.of(analyser)
+        self.running = False
+        self.synced = False
+
+    # -- cache access for admission and prefetch
+    def lookup(self, hint: SanitisedHint) -> Result | None:
+        """The cached result for a sanitised hint (admission's cache-hit path)."""
+        return self._cache.get(self.analyser_id.key(hint.sha256))
+
+    def prefetch(self, hint: SanitisedHint) -> None:
+        """Start analysing ``hint`` in the background (admission miss, workload template) if not known yet."""
+        if not self.running:
+            return
+        key = self.analyser_id.key(hint.sha256)
+        if self._cache.inflight(key) or self._cache.get(key) is not None:
+            return
+        self._spawn(self._cache.get_or_compute(key, lambda: self._compute(hint)))
+
+    def _spawn(self, coroutine: Any) -> None:
+        task = asyncio.ensure_future(coroutine)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    # -- analysis
+    async def _compute(self, hint: SanitisedHint) -> Result:
+        """One analysis with retries; a failed result is returned (and not cached), never raised."""
+        retries = self._settings.analysis_retries
+        outcome = None
+        for attempt in range(retries + 1):
+            async with self._semaphore:
+                outcome = await analyse(self._analyser, hint.text, deadline_s=self._settings.analysis_timeout_s)
+            self._metrics.analyser_latency.labels(outcome.analyser).observe(outcome.latency_ms / 1000.0)
+            if not outcome.failed:
+                return from_outcome(outcome, hint, self._signer)
+            reason = (outcome.error or "unknown").split(":", 1)[0][:60]
+            self._metrics.analyser_errors.labels(outcome.analyser, reason).inc()
+            if "throttl" in reason.lower():
+                self._metrics.analyser_throttles.labels(outcome.analyser).inc()
+            log.warning("analysis failed", extra={"hint_sha256": hint.sha256, "attempt": attempt + 1,
+                                                  "error": outcome.error})
+            if attempt < retries:
+                await asyncio.sleep(backoff(attempt, base_s=0.5, cap_s=4.0))
+        assert outcome is not None
+        return from_outcome(outcome, hint, self._signer)
+
+    def _failed(self, hint_sha256: str, error: str) -> Result:
+        aid = self.analyser_id
+        return failed_result(Analysis(aid.name, aid.model, aid.prompt_version, hint_sha256, error=error))
+
+    async def result_for(self, pod: Mapping[str, Any], deadline: float) -> tuple[Result, bool]:
+        """(result, from-cache) for the pod's hint, by ``deadline`` (monotonic) at the latest."""
+        source = hint_source((pod.get("metadata") or {}).get("annotations"))
+        if source is None:
+            return self._failed("", "no-hint: the pod carries our gate but no hint"), False
+        hint = sanitise(source[1], self._settings.hint_max_chars)
+        key = self.analyser_id.key(hint.sha256)
+        cached = self._cache.get(key)
+        if cached is not None:
+            self._metrics.cache_lookups.labels("controller-hit").inc()
+            return cached, True
+        self._metrics.cache_lookups.labels("controller-miss").inc()
+        remaining = deadline - time.monotonic()
+        try:
+            async with asyncio.timeout(max(remaining, 0.001)):
+                result = await self._cache.get_or_compute(key, lambda: self._compute(hint))
+        except TimeoutError:
+            result = self._failed(hint.sha256, f"timeout: no result within {self._settings.ungate_deadline_s:g} s")
+        self._metrics.cache_entries.set(len(self._cache))
+        return result, False
+
+    # -- finishing one pod
+    async def finish(self, pod: dict[str, Any]) -> bool:
+        """Analyse and patch one gated pod until it is finished, gone or no longer ours. True if we patched it."""
+        metadata = pod["metadata"]
+        namespace, name, uid = metadata["namespace"], metadata["name"], metadata.get("uid")
+        deadline = time.monotonic() + self._settings.ungate_deadline_s
+        conflicts = errors = 0
+        while True:
+            result, cached = await self.result_for(pod, deadline)
+            annotations = result.hit_annotations if cached else result.annotations
+            guard = True
+            if conflicts >= MAX_CONFLICTS_BEFORE_FALLBACK:
+                # Repeated 422s may mean the apiserver rejects what we write: still never leave the pod gated.
+                result = self._failed(result.hint_sha256, "patch-rejected: the apiserver refused the intents patch")
+                annotations, cached, guard = result.annotations, False, conflicts < 2 * MAX_CONFLICTS_BEFORE_FALLBACK
+            ops = finish_patch(pod, annotations, guard_hint=guard)
+            if ops is None:
+                return False
+            try:
+                await self._kube.patch_pod(namespace, name, ops)
+                break
+            except KubeError as exc:
+                if exc.status == 404:
+                    return False
+                if exc.status in (409, 422):
+                    conflicts += 1
+                    self._metrics.controller_patches.labels("conflict").inc()
+                else:
+                    errors += 1
+                    self._metrics.controller_patches.labels("error").inc()
+                    await asyncio.sleep(backoff(errors, base_s=0.2, cap_s=10.0))
+                log.info("patch failed; re-reading the pod", extra={"pod": f"{namespace}/{name}",
+                                                                     "status": exc.status, "error": str(exc)[:300]})
+            try:
+                pod = await self._kube.get_pod(namespace, name)
+            except KubeError as exc:
+                if exc.status == 404:
+                    return False
+                await asyncio.sleep(backoff(errors, base_s=0.2, cap_s=10.0))
+                continue
+            if pod["metadata"].get("uid") != uid or not is_gated(pod):
+                return False
+        self._metrics.controller_patches.labels("ok").inc()
+        status = result.status.value
+        created = parse_time(metadata.get("creationTimestamp"))
+        if created is not None:
+            self._metrics.ungate_latency.labels(status).observe(max(0.0, self._clock() - created))
+        log.info("pod finished", extra={"pod": f"{namespace}/{name}", "status": status, "cached": cached,
+                                        "error": result.error})
+        for reason, note, warning in event_plan(result, cached):
+            await self._recorder.emit(pod, reason, note, warning=warning)
+        return True
+
+    # -- watch handlers
+    def _ensure(self, pod: dict[str, Any]) -> None:
+        uid = pod["metadata"].get("uid")
+        if not uid or uid in self._tasks:
+            return
+        task = asyncio.create_task(self._run_finish(uid))
+        self._tasks[uid] = task
+        task.add_done_callback(lambda _: self._tasks.pop(uid, None))
+
+    async def _run_finish(self, uid: str) -> None:
+        pod = self._gated.get(uid)
+        if pod is None:
+            return
+        try:
+            await self.finish(pod)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("finishing a pod failed", extra={"uid": uid})
+
+    async def _on_list(self, pods: list[dict[str, Any]]) -> None:
+        self._gated = {p["metadata"]["uid"]: p for p in pods if is_gated(p) and p["metadata"].get("uid")}
+        self._metrics.gated_pods.set(len(self._gated))
+        for pod in list(self._gated.values()):
+            self._ensure(pod)
+        if not self.synced:
+            log.info("controller synced", extra={"gated_pods": len(self._gated)})
+        self.synced = True
+
+    async def _on_event(self, kind: str, pod: dict[str, Any]) -> None:
+        uid = (pod.get("metadata") or {}).get("uid")
+        if not uid:
+            return
+        if kind == "DELETED" or not is_gated(pod):
+            self._gated.pop(uid, None)
+        else:
+            self._gated[uid] = pod
+            self._ensure(pod)
+        self._metrics.gated_pods.set(len(self._gated))
+
+    # -- warm paths
+    async def seed_cache(self) -> int:
+        """Fill the cache from pods already analysed with our key; returns how many entries were added."""
+        pods, _ = await self._kube.list(PODS)
+        added = 0
+        for pod in pods:
+            annotations = (pod.get("metadata") or {}).get("annotations")
+            if not seedable(annotations, self.analyser_id):
+                continue
+            result = from_pod_annotations(annotations, self._signer, self._settings.hint_max_chars)
+            if result is None:
+                continue
+            key = self.analyser_id.key(result.hint_sha256)
+            if self._cache.get(key) is None:
+                self._cache.put(key, result)
+                added += 1
+        self._metrics.cache_entries.set(len(self._cache))
+        log.info("cache seeded from analysed pods", extra={"entries": added, "pods": len(pods)})
+        return added
+
+    def _prefetch_template(self, workload: Mapping[str, Any]) -> None:
+        template = ((workload.get("spec") or {}).get("template") or {}).get("metadata") or {}
+        source = hint_source(template.get("annotations"))
+        if source is not None:
+            self.prefetch(sanitise(source[1], self._settings.hint_max_chars))
+
+    async def _workload_list(self, items: list[dict[str, Any]]) -> None:
+        for item in items:
+            self._prefetch_template(item)
+
+    async def _workload_event(self, kind: str, item: dict[str, Any]) -> None:
+        if kind in ("ADDED", "MODIFIED"):
+            self._prefetch_template(item)
+
+    async def _seed_quietly(self) -> None:
+        try:
+            await self.seed_cache()
+        except Exception as exc:  # the cache is an optimisation: never let it stop the controller
+            log.warning("cache seeding failed", extra={"error": str(exc)})
+
+    async def run(self) -> None:
+        """List+watch gated pods (and optionally workloads) until cancelled; cancel leaves pods to the next leader."""
+        self.running = True
+
+        def restarted(resource: str) -> Any:
+            return lambda reason: self._metrics.watch_restarts.labels(resource, reason).inc()
+
+        watches = [list_watch(self._kube, PODS, self._on_list, self._on_event, label_selector=PENDING_LABEL,
+                              on_restart=restarted("pods"))]
+        if self._settings.watch_workloads:
+            watches += [list_watch(self._kube, r, self._workload_list, self._workload_event,
+                                   on_restart=restarted(r.kind)) for r in WORKLOADS]
+        if self._settings.seed_cache:
+            self._spawn(self._seed_quietly())
+        try:
+            await asyncio.gather(*watches)
+        finally:
+            self.running = False
+            self.synced = False
+            pending = [*self._tasks.values(), *self._background]
+            for task in pending:
+                task.cancel()
+            await asyncio.gather(*pending, return_exceptions=True)

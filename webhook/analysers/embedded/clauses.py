@@ -57,14 +57,14 @@ def _spans(pattern: re.Pattern[str], text: str, start: int, end: int) -> list[re
     return list(pattern.finditer(text, start, end))
 
 
-def _cuts(pattern: re.Pattern[str], text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """Pieces of [start, end) between the matches of ``pattern``."""
-    pieces, position = [], start
+def _cuts(pattern: re.Pattern[str], text: str, start: int, end: int) -> list[tuple[int, int, str]]:
+    """Pieces of [start, end) between the matches of ``pattern``, each with the separator before it."""
+    pieces, position, separator = [], start, ""
     for match in pattern.finditer(text, start, end):
-        pieces.append((position, match.start()))
-        position = match.end()
-    pieces.append((position, end))
-    return [(s, e) for s, e in pieces if text[s:e].strip(" ,:;.")]
+        pieces.append((position, match.start(), separator))
+        position, separator = match.end(), match.group(0).strip()
+    pieces.append((position, end, separator))
+    return [(s, e, sep) for s, e, sep in pieces if text[s:e].strip(" ,:;.")]
 
 
 def _is_bare(text: str, masked: list[tuple[int, int]], start: int, end: int, pattern: re.Pattern[str]) -> bool:
@@ -81,34 +81,39 @@ def segment(text: str, names: list[tuple[int, int]] | None = None) -> list[Claus
     """Cut lower-cased ``text`` into clauses. ``names``: spans of extracted names (for list continuation)."""
     names = names or []
     clauses: list[Clause] = []
-    for sentence_index, (s_start, s_end) in enumerate(_cuts(HARD_SPLIT, text, 0, len(text))):
+    for sentence_index, (s_start, s_end, _) in enumerate(_cuts(HARD_SPLIT, text, 0, len(text))):
         previous: Clause | None = None
-        previous_bare_strength = False
-        for start, end in _cuts(SOFT_SPLIT, text, s_start, s_end):
+        passes_on = False  # the previous segment's strength reaches into the next one
+        bare_previous = False  # the previous segment was nothing but a strength word
+        for start, end, _separator in _cuts(SOFT_SPLIT, text, s_start, s_end):
             marks = sorted([(m.start(), WEAK_STRENGTH, m.group(0)) for m in _spans(WEAK, text, start, end)]
                            + [(m.start(), STRONG_STRENGTH, m.group(0)) for m in _spans(STRONG, text, start, end)])
-            # "must not", "must never": the strong word and the negation are one cue, still strong.
+            lead = start + len(text[start:end]) - len(text[start:end].lstrip())
             if marks:
                 strength, word = marks[0][1], marks[0][2]
-            elif previous is None:
-                strength, word = NEUTRAL_STRENGTH, ""
-            elif previous_bare_strength or not OPENERS.match(text, start + len(text[start:end]) -
-                                                             len(text[start:end].lstrip())):
+            elif previous is not None and passes_on and (bare_previous or not OPENERS.match(text, lead)):
                 strength, word = previous.strength, previous.strength_word
             else:
-                strength, word = NEUTRAL_STRENGTH, ""
+                strength, word, passes_on = NEUTRAL_STRENGTH, "", False
             before = tuple(m.end() for m in _spans(NEGATION_BEFORE, text, start, end))
             after = tuple(m.start() for m in _spans(NEGATION_AFTER, text, start, end))
             inherited = bool(previous is not None and previous.negated and not before and not after
-                             and _is_bare(text, names, start, end, re.compile(r"$^")))
+                             and _is_bare(text, names, start, end, _NOTHING))
             clause = Clause(start, end, sentence_index, strength, word, before, after, inherited)
             clauses.append(clause)
-            previous_bare_strength = bool(marks) and _is_bare(text, [], start, end, _STRENGTH_WORDS)
+            # Strength carries on to the next segment when it was said up front ("Preferably X and Y",
+            # "Required: X", "If possible, X") or when it is still running ("must have X and Y"); a word
+            # said after its object ("NVMe required, 32 cores") closes with its segment.
+            bare_previous = False
+            if marks:
+                passes_on = _is_bare(text, [], start, marks[0][0], _STRENGTH_LEAD)
+                bare_previous = _is_bare(text, [], start, end, _STRENGTH_LEAD)  # "If possible, ..."
             previous = clause
     return clauses
 
 
-_STRENGTH_WORDS = re.compile(WEAK.pattern + "|" + STRONG.pattern + r"|(?<![\w-])(?:it|is|its|it's|this|that|"
+_NOTHING = re.compile(r"$^")
+_STRENGTH_LEAD = re.compile(WEAK.pattern + "|" + STRONG.pattern + r"|(?<![\w-])(?:it|is|its|it's|this|that|"
                              r"es|ist|das|be|to|have|a)(?![\w-])")
 
 

@@ -35,7 +35,7 @@ _RACKS = r"(?:racks|rack|bastidores|gestelle|server-racks|server racks)"
 _REGIONS = r"(?:regions|region|regiones|regi[oó]n|regionen)"
 _NODES = (r"(?:nodes|node|hosts|host|machines|machine|servers|server|boxes|box|nodos|nodo|knoten|m[aá]quinas|"
           r"maschinen|rechner|workers)")
-_SINGLE = r"(?:same|one|single|1|a single|the same|un solo|una sola|el mismo|un mismo|un [uú]nico|mismo|einen|einem|" \
+_SINGLE = r"(?:same|one|single|1|a single|the same|un solo|una sola|el mismo|un mismo|un [uú]nico|mismo|" \
           r"demselben|denselben|dem gleichen|dem selben|selben|gleichen|einzigen|einzelnen|ein und demselben)"
 
 CUES: tuple[Cue, ...] = (
@@ -48,12 +48,12 @@ CUES: tuple[Cue, ...] = (
                          rf"{_B}regional\s+(?:outage|failure)|{_B}(?:ca[ií]da|fallo) de (?:una )?regi[oó]n|"
                          rf"{_B}regionsausfall|{_B}geo-?(?:distributed|verteilt)"),
     _c("spread_nodes", rf"{_B}(?:different|separate|distinct|another|other|diferentes?|distint[oa]s?|separad[oa]s?|"
-                       rf"otro|anderen|verschiedenen?|unterschiedlichen?|getrennten?)\s+{_NODES}{_E}|"
+                       rf"otro|anderen|verschiedenen?|unterschiedlichen?|getrennten?)\s+{_NODES}{_E}(?!\s*(?:racks?|zones?))|"
                        rf"{_B}{_NODES}\s+(?:distint[oa]s?|diferentes?|separad[oa]s?|verschiedenen?){_E}|"
                        rf"{_B}(?:one|1|una|uno|un|eine?|ein)\s+(?:replica|pod|instance|r[eé]plica|replik\w*|"
                        rf"instancia)?\s*(?:per|por|pro|je)\s+{_NODES}{_E}|"
                        rf"{_B}(?:spread\w*|spreed\w*|distribut\w*|across|acros|accross|over|between|among|"
-                       rf"reparti\w*|rep[aá]rt\w*|distribu\w*|entre|verteil\w*|[uü]ber){_GAP}{_NODES}{_E}|"
+                       rf"reparti\w*|rep[aá]rt\w*|distribu\w*|entre|verteil\w*|[uü]ber){_GAP}{_NODES}{_E}(?!\s*(?:racks?|zones?))|"
                        rf"{_B}anti-?affinity{_E}|{_B}(?:keep|stay|kept)\s+(?:the\s+)?(?:replicas|pods|them|copies)\s+"
                        rf"apart{_E}|{_B}apart{_E}|{_B}no two\s+(?:replicas|pods|copies)|{_B}antiafinidad|"
                        rf"{_B}anti-?affinit[aä]t"),
@@ -62,7 +62,8 @@ CUES: tuple[Cue, ...] = (
        rf"{_B}{_SINGLE}\s+{_NODES}{_E}(?!\s+(?:as|que|wie|like|with)\b)|{_B}co-?locat\w*(?!\s+(?:w/|with|con|mit))|"
        rf"{_B}collocat\w*(?!\s+(?:with|con|mit))|{_B}bin-?pack\w*|{_B}pack\w*\s+(?:em|them|it|all|everything|the|"
        rf"replicas|pods|tight\w*)|{_B}pack\w*\s+(?:onto|on|into)|{_B}packen{_E}|{_B}zusammenfassen{_E}|"
-       rf"{_B}agrupa\w*",
+       rf"{_B}agrupa\w*|{_B}(?:alle|alles|s[aä]mtliche)\b.{{0,40}}\b(?:einen|einem)\s+knoten{_E}|"
+       rf"{_B}(?:einen|einem)\s+knoten\b.{{0,30}}\b(?:zusammen\w*|packen|b[uü]ndeln)",
        when_negated="spread_nodes"),
     _c("prefer_nearby_nodes_same_deployment",
        rf"{_B}close\s+(?:to\s+(?:each other|one another)|together|by){_E}|{_B}near\s+(?:each other|one another)|"
@@ -94,6 +95,16 @@ CUES: tuple[Cue, ...] = (
                                rf"netwrk|nic|nics|networking|bandwidth|uplink){_E}|{_B}red\s+r[aá]pida|"
                                rf"{_B}schnelle[snr]?\s+(?:netzwerk\w*|anbindung)|{_B}hohe[rn]?\s+bandbreite|"
                                rf"{_B}gran\s+ancho\s+de\s+banda|{_B}alto\s+ancho\s+de\s+banda"),
+    _c("prefer_memory_gb", rf"{_B}(?:high|large|big|lots of|plenty of|more)[- ](?:memory|mem|ram){_E}|"
+                           rf"{_B}(?:memory|ram|mem)[- ](?:heavy|intensive|hungry|optimi[sz]ed){_E}|"
+                           rf"{_B}(?:mucha|m[aá]s)\s+(?:memoria|ram){_E}|{_B}viel\s+(?:arbeitsspeicher|ram|speicher){_E}|"
+                           rf"{_B}speicherintensiv\w*"),
+    _c("prefer_cpu_cores", rf"{_B}(?:many|lots of|plenty of|more|high)[- ](?:cpu|cpus|cores|vcpus){_E}|"
+                           rf"{_B}(?:cpu|compute)[- ](?:heavy|intensive|hungry|bound|optimi[sz]ed){_E}|"
+                           rf"{_B}muchos\s+n[uú]cleos|{_B}viele\s+(?:kerne|cpus)|{_B}rechenintensiv\w*"),
+    _c("prefer_ephemeral_storage", rf"{_B}(?:lots of|plenty of|large|big|more)\s+(?:local\s+)?(?:scratch|ephemeral|"
+                                   rf"disk|temp)\s*(?:space|storage|disk)?{_E}|{_B}viel\s+(?:scratch|plattenplatz|"
+                                   rf"speicherplatz)|{_B}mucho\s+(?:espacio|almacenamiento)\s+(?:temporal|local|ef[ií]mero)"),
     _c("avoid_gpu_nodes", rf"{_B}cpu[- ]only{_E}|{_B}cpu[- ]bound only|{_B}s[oó]lo\s+cpu{_E}|{_B}reine[rsn]?\s+cpu|"
                           rf"{_B}nur\s+cpu|{_B}leave\s+(?:the\s+)?gpus?\s+(?:free|for|alone)|{_B}solo\s+cpu"),
 )

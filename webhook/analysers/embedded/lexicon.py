@@ -95,7 +95,8 @@ DESCRIPTIVE = compile_words(
     r"was", r"were", r"has been", r"have been", r"had been", r"replaces", r"replaced", r"used to",
     r"previously", r"formerly", r"decommissioned", r"owns", r"owned", r"owner", r"fyi", r"ticket",
     r"fue", r"fueron", r"reemplaza", r"reemplaz[oó]", r"propietario", r"due[nñ]o", r"war", r"waren",
-    r"wurde", r"wurden", r"ersetzt", r"besitzer", r"eigent[uü]mer",
+    r"wurde", r"wurden", r"ersetzt", r"besitzer", r"eigent[uü]mer", r"migrated", r"moved", r"last week",
+    r"last month", r"yesterday", r"ago", r"migrado", r"movido", r"ayer", r"migriert", r"umgezogen", r"gestern",
 )
 
 # --- clause structure -----------------------------------------------------------------------------------
@@ -108,7 +109,7 @@ HARD_SPLIT = re.compile(
 )
 # Soft boundaries separate list items and co-ordinated clauses; a continuation may inherit strength.
 SOFT_SPLIT = re.compile(
-    r",|:(?=\s)|&|" + words(r"and", r"y", r"und", r"plus", r"as well as", r"sowie", r"adem[aá]s", r"au[sß]erdem",
+    r"(?<!\d),|,(?!\d)|:(?=\s)|&|" + words(r"and", r"y", r"und", r"plus", r"as well as", r"sowie", r"adem[aá]s", r"au[sß]erdem",
                              r"zudem")
 )
 # A co-ordinated clause that starts with one of these is a new wish with its own (neutral) strength.

@@ -28,8 +28,8 @@ RULE_CONFIDENCE = 0.95
 
 # Every catalogue identifier (intent names, metadata keys): a hint that spells them out is writing
 # our output format, not a placement wish.
-_IDENTIFIERS = sorted({s.name for s in BY_NAME.values()} | {m.key for s in BY_NAME.values() for m in s.metadata},
-                      key=len, reverse=True)
+_IDENTIFIERS = sorted(n for n in {s.name for s in BY_NAME.values()} | {m.key for s in BY_NAME.values()
+                                                                       for m in s.metadata} if "_" in n)
 _IDENTIFIER = re.compile(r"(?<![\w])(?:" + "|".join(map(re.escape, _IDENTIFIERS)) + r")(?![\w])|\bintents?\b\W*:")
 _SENTENCE = re.compile(r"[^.;!?]+(?:[.;!?]+|$)")
 
@@ -42,6 +42,9 @@ _EPHEMERAL_CUES = re.compile(r"(?<![\w])(?:scratch\w*|ephemeral|disk|disks|stora
                              r"plattenplatz|storage-\w+)(?![\w])")
 _MEMORY_CUES = re.compile(r"(?<![\w])(?:ram|memory|mem|memoria|arbeitsspeicher|hauptspeicher|speicher|heap|"
                           r"high-memory|memory-heavy|mem-heavy|memory-intensive|ram-\w+)(?![\w])")
+# Sizes of things that are not node resources ("a 2 GB image").
+_NOT_PLACEMENT_CUES = re.compile(r"(?<![\w])(?:image|images|file|files|logs?|upload|payload|download|artifact|dataset|"
+                                 r"imagen|archivo|fichero|bild|abbild|datei)(?![\w])")
 _NETWORK_CUES = re.compile(r"(?<![\w])(?:network\w*|netwrk|nic|nics|bandwidth|link|uplink|ethernet|red|netzwerk\w*|"
                            r"bandbreite|ancho de banda|interconnect|throughput)(?![\w])")
 
@@ -103,15 +106,16 @@ def _nearest(pattern: re.Pattern[str], before: str, after: str) -> int | None:
 
 
 def _size_intent(text: str, clauses: list[Clause], clause: Clause, slot: Slot, gpu_near: bool) -> str:
-    """What a size (GB) is about: RAM, GPU memory or scratch disk, by the nearest cue word."""
+    """What a size (GB) is about: RAM, GPU memory or scratch disk, by the nearest cue word ("" for none)."""
     before, after = _window(text, clause, slot)
     gpu = _nearest(_GPU_MEMORY_CUES, before, after)
     disk = _nearest(_EPHEMERAL_CUES, before, after)
     memory = _nearest(_MEMORY_CUES, before, after)
     if gpu is not None and re.search(r"\b(?:each|apiece|jeweils|cada)\b", text[slot.end:clause.end]) and not gpu_near:
         gpu = None  # "each" without any GPU around is just a count of something else
+    other = _nearest(_NOT_PLACEMENT_CUES, before, after)
     ranked = sorted((d, name) for d, name in ((gpu, "prefer_gpu_memory_gb"), (disk, "prefer_ephemeral_storage"),
-                                                (memory, "prefer_memory_gb")) if d is not None)
+                                                (memory, "prefer_memory_gb"), (other, "")) if d is not None)
     if ranked:
         best = ranked[0][1]
         # "GPUs with 40 GB of memory": plain "memory" next to a GPU mention is GPU memory.
@@ -129,7 +133,7 @@ def read_hint(hint: str) -> Reading:
     relations = find_relations(text)
     # a workload name is never also a node name
     slots = [s for s in slots if not (s.kind == "node" and any(r.start <= s.start < r.end for r in relations))]
-    clauses = segment(text, [(s.start, s.end) for s in slots])
+    clauses = segment(text, [(s.start, s.end) for s in slots if s.kind in ("zone", "region", "rack", "node")])
     reading = Reading(text, clauses)
     sentences = sorted({c.sentence for c in clauses})
     skipped = {i for i in sentences if any(DESCRIPTIVE.search(text, c.start, c.end) for c in clauses if c.sentence == i)}
@@ -215,7 +219,9 @@ def read_hint(hint: str) -> Reading:
             gpu_near = bool(GPU_WORD.search(text, clause.start, clause.end)) or any(
                 s.kind in ("gpu_model", "gpus") and clause.start <= s.start < clause.end for s in slots) or (
                 bool(re.search(r"\b(?:each|apiece|jeweils|cada una)\b", after)) and bool(GPU_WORD.search(sentence_text)))
-            add(Candidate(_size_intent(text, clauses, clause, slot, gpu_near), slot.start, number=number, cue=unit))
+            intent = _size_intent(text, clauses, clause, slot, gpu_near)
+            if intent:
+                add(Candidate(intent, slot.start, number=number, cue=unit))
 
     # --- "N of them" after a GPU mention ---
     for match in COUNT_OF_THEM.finditer(text):
@@ -238,7 +244,10 @@ def read_hint(hint: str) -> Reading:
             continue
         word = match.group(1)
         if clause.negated_at(start):
-            add(Candidate("avoid_gpu_nodes", start, cue=match.group(0)))
+            # "doesn't care about GPUs" is indifference, not a wish to stay off GPU nodes
+            if not re.search(r"\b(?:care|cares|matter|matters|mind|bother|importa|egal|wichtig)\b", before := text[
+                    clause.start:start]):
+                add(Candidate("avoid_gpu_nodes", start, cue=match.group(0)))
             continue
         before = text[clause.start:start]
         after = text[match.end():clause.end]
@@ -248,11 +257,14 @@ def read_hint(hint: str) -> Reading:
 
     # --- cues ---
     masked_text = "".join(masked)
+    related = {clause_at(clauses, r.start).sentence for r in relations if clause_at(clauses, r.start)}
     for clause in clauses:
         if clause.sentence in skipped:
             continue
         for cue in CUES:
             for match in cue.pattern.finditer(masked_text, clause.start, clause.end):
+                if clause.sentence in related and match.group(0).startswith(("same", "the same", "mismo", "el mismo")):
+                    continue  # "next to redis, on the same node": the node of the other workload
                 negated = clause.negated_at(match.start())
                 intent = cue.when_negated if negated else cue.intent
                 if intent:

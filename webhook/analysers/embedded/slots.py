@@ -75,6 +75,8 @@ def _unit_kind(unit: str) -> tuple[str, float]:
 
 # --- GPU models ---------------------------------------------------------------------------------------
 
+_MILLICORES = re.compile(r"(?<![\w.-])(\d{2,6})m\s+(?:of\s+)?(?:cpu|vcpu|cores?)(?![\w])")
+
 _GPU_MODEL = re.compile(
     r"(?<![\w-])(?:nvidia\s+|amd\s+|instinct\s+)?"
     r"(a100|h100|h200|h800|a800|v100|p100|p40|t4|l4|l40s|l40|a10g|a10|a30|a40|a16|k80|m60|b100|b200|gb200|gh200|"
@@ -154,6 +156,9 @@ def extract(text: str) -> list[Slot]:
         kind, factor = _unit_kind(unit)
         # A size unit followed by "/s" or "ps" was already caught as a rate by the longer alternative.
         add(kind, round(number * factor, 4), match.start(), match.end())
+    # Kubernetes millicores: "2500m of CPU", "500m CPU".
+    for match in _MILLICORES.finditer(text):
+        add("cores", round(int(match.group(1)) / 1000, 4), match.start(), match.end())
     # "2 A100s", "4 H100": a bare number right before a model is a GPU count.
     for start, end, _ in models:
         before = re.search(r"(?<![\w.,-])(\d{1,2})\s*$", text[max(0, start - 4):start])
@@ -198,6 +203,9 @@ def extract(text: str) -> list[Slot]:
     for match in _RACK.finditer(text):
         add("rack", f"rack-{match.group(1) or match.group(2)}", match.start(), match.end())
     for match in _RACK_SPACED.finditer(text):
+        if re.search(r"(?:across|accross|acros|over|between|among|different|separate|multiple|several|entre|"
+                     r"[uü]ber|verschiedene)\s+$", text[max(0, match.start() - 15):match.start()]):
+            continue  # "spread across racks 4 HA": racks in general, not rack 4
         numbers = [match.group(1), *re.findall(r"\d{1,3}", match.group(2) or "")]
         if _claim(taken, match.start(), match.end()):  # "racks 3 and 4": one span, several values
             slots.extend(Slot("rack", f"rack-{n}", match.start(), match.end()) for n in numbers)

@@ -1,0 +1,14 @@
+"""Fixtures for the chart tests: the helm binary (fetched once into the user cache)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.charts import tools
+
+
+@pytest.fixture(scope="session")
+def helm() -> Path:
+    return tools.helm()

@@ -53,7 +53,7 @@ def coerce_number(value: Any, unit: str) -> float | None:
     if isinstance(value, bool):
         return None
     if isinstance(value, int | float):
-        number = float(value)
+        number = _float(value)
     elif isinstance(value, str):
         match = _NUMBER.match(value.strip().lower())
         if not match:
@@ -101,10 +101,18 @@ def _coerce_score(value: Any, default: float) -> float | None:
         except ValueError:
             return None
     elif isinstance(value, int | float) and not isinstance(value, bool):
-        number = float(value)
+        number = _float(value)
     else:
         return None
     return number if math.isfinite(number) else None
+
+
+def _float(value: int | float) -> float:
+    """float() that maps an int too large for a float (JSON allows 1e400 as an integer) to infinity."""
+    try:
+        return float(value)
+    except OverflowError:
+        return math.inf
 
 
 def snap_strength(value: float) -> float:

@@ -129,6 +129,10 @@ class Verifier:
             raw = base64.b64decode(b64, validate=True)
         except (binascii.Error, ValueError) as exc:
             raise SignatureError("malformed-signature", "bad base64") from exc
+        # Only the canonical encoding: base64 ignores the unused low bits of the last character, so
+        # without this check several annotation values would carry the same signature.
+        if base64.b64encode(raw).decode() != b64:
+            raise SignatureError("malformed-signature", "non-canonical base64")
         try:
             key.verify(raw, signed_bytes(hint_sha256, document))
         except InvalidSignature as exc:

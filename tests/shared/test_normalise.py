@@ -63,6 +63,7 @@ NUMBERS = [
     ([16], "cores", None),
     (float("inf"), "GB", None),
     (float("nan"), "GB", None),
+    (10**400, "GB", None),  # valid JSON, too large for a float
     ("64 parsecs", "GB", None),
     ("100 GB", "cores", None),  # a size is not a core count
 ]
@@ -214,7 +215,7 @@ def test_snap_strength_direct(value: float, expected: float) -> None:
     ("value", "expected"),
     [
         (0.876, 0.88), (0.874, 0.87), (1.7, 1.0), (-0.2, 0.0), (0, 0.0), ("0.9", 0.9), ("95%", 0.95),
-        (None, 1.0), ("very", 1.0), (float("nan"), 1.0),
+        (None, 1.0), ("very", 1.0), (float("nan"), 1.0), (10**400, 1.0), ("1e999", 1.0),
     ],
 )
 def test_confidence_is_clamped_and_rounded(value: Any, expected: float) -> None:

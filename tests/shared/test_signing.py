@@ -158,3 +158,16 @@ def test_a_pem_without_keys_is_refused() -> None:
     with pytest.raises(ValueError, match="no Ed25519 keys"):
         Verifier.from_pem([b"just text\n"])
     assert generate_private_key_pem() != generate_private_key_pem()
+
+
+def test_only_the_canonical_base64_is_accepted(signer: Signer, verifier: Verifier, gpu_document) -> None:
+    """64 bytes end in one byte per base64 group: the last character has 4 unused bits that decoders ignore."""
+    scheme, kid, b64 = signer.sign(HINT, gpu_document).split(":")
+    assert b64.endswith("==")
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+    last = alphabet.index(b64[-3])
+    variant = b64[:-3] + alphabet[last ^ 0b0001] + "=="  # flips an unused bit only
+    assert base64.b64decode(variant) == base64.b64decode(b64)
+    with pytest.raises(SignatureError) as caught:
+        verifier.verify(f"{scheme}:{kid}:{variant}", HINT, gpu_document)
+    assert caught.value.reason == "malformed-signature"

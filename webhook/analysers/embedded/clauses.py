@@ -82,25 +82,33 @@ def segment(text: str, names: list[tuple[int, int]] | None = None) -> list[Claus
     names = names or []
     clauses: list[Clause] = []
     for sentence_index, (s_start, s_end, _) in enumerate(_cuts(HARD_SPLIT, text, 0, len(text))):
+        sentence: list[Clause] = []
+        marked: list[bool] = []  # whether each clause has a strength word of its own
         previous: Clause | None = None
         passes_on = False  # the previous segment's strength reaches into the next one
         bare_previous = False  # the previous segment was nothing but a strength word
-        for start, end, _separator in _cuts(SOFT_SPLIT, text, s_start, s_end):
+        header = False  # "Critical: ..." governs the whole sentence
+        for start, end, separator in _cuts(SOFT_SPLIT, text, s_start, s_end):
             marks = sorted([(m.start(), WEAK_STRENGTH, m.group(0)) for m in _spans(WEAK, text, start, end)]
                            + [(m.start(), STRONG_STRENGTH, m.group(0)) for m in _spans(STRONG, text, start, end)])
             lead = start + len(text[start:end]) - len(text[start:end].lstrip())
+            before = tuple(m.end() for m in _spans(NEGATION_BEFORE, text, start, end))
+            after = tuple(m.start() for m in _spans(NEGATION_AFTER, text, start, end))
+            # a clause that turns the polarity ("..., never us-east-1a") is a wish of its own
+            turns = bool(before) and NEGATION_BEFORE.match(text, lead) is not None and not (
+                previous is not None and previous.negated)
             if marks:
                 strength, word = marks[0][1], marks[0][2]
-            elif previous is not None and passes_on and (bare_previous or not OPENERS.match(text, lead)):
+            elif previous is not None and (header or passes_on and (
+                    bare_previous or not (OPENERS.match(text, lead) or turns))):
                 strength, word = previous.strength, previous.strength_word
             else:
                 strength, word, passes_on = NEUTRAL_STRENGTH, "", False
-            before = tuple(m.end() for m in _spans(NEGATION_BEFORE, text, start, end))
-            after = tuple(m.start() for m in _spans(NEGATION_AFTER, text, start, end))
             inherited = bool(previous is not None and previous.negated and not before and not after
                              and _is_bare(text, names, start, end, _NOTHING))
             clause = Clause(start, end, sentence_index, strength, word, before, after, inherited)
-            clauses.append(clause)
+            sentence.append(clause)
+            marked.append(bool(marks))
             # Strength carries on to the next segment when it was said up front ("Preferably X and Y",
             # "Required: X", "If possible, X") or when it is still running ("must have X and Y"); a word
             # said after its object ("NVMe required, 32 cores") closes with its segment.
@@ -108,7 +116,17 @@ def segment(text: str, names: list[tuple[int, int]] | None = None) -> list[Claus
             if marks:
                 passes_on = _is_bare(text, [], start, marks[0][0], _STRENGTH_LEAD)
                 bare_previous = _is_bare(text, [], start, end, _STRENGTH_LEAD)  # "If possible, ..."
+                if bare_previous and text[end:end + 2].lstrip().startswith(":") and previous is None:
+                    header = True
             previous = clause
+            del separator
+        # "Spread over regions, absolutely.": a strength word standing alone at the end looks back.
+        if len(sentence) >= 2 and marked[-1] and not marked[-2] and _is_bare(
+                text, [], sentence[-1].start, sentence[-1].end, _STRENGTH_LEAD):
+            last, target = sentence[-1], sentence[-2]
+            sentence[-2] = Clause(target.start, target.end, target.sentence, last.strength, last.strength_word,
+                                  target.negations_before, target.negations_after, target.inherited_negation)
+        clauses.extend(sentence)
     return clauses
 
 

@@ -228,8 +228,8 @@ def read_hint(hint: str) -> Reading:
         clause = clause_of(match.start())
         if clause is None:
             continue
-        if any(m.start() < match.start() and clause_at(clauses, m.start()).sentence == clause.sentence
-               for m in gpu_mentions):
+        mentions = [m.start() for m in gpu_mentions] + [s.start for s in slots if s.kind == "gpu_model"]
+        if any(p < match.start() and clause_at(clauses, p).sentence == clause.sentence for p in mentions):
             number = parse_number(match.group(1))
             if number:
                 add(Candidate("prefer_gpu", match.start(), number=number, cue=match.group(0)))

@@ -33,7 +33,7 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) fo
     (rf"\b{_ZONE_WORDS}\s+(?:where|in which|donde|en la que|wo|in der)\b", ZONE),
     (rf"\b{_REGION_WORDS}\s+(?:where|in which|donde|en la que|wo|in der)\b", REGION),
     (rf"\b{_NODE_WORDS}\s+(?:that are |which are |that're |that |which |currently |already )?"
-     r"(?:running|hosting|run(?:s)? by|que ejecutan|que corren|que tienen|auf denen)\b", NODE),
+     r"(?:running|hosting|hosts?|run(?:s)? by|que ejecutan|que corren|que tienen|auf denen)\b", NODE),
     (r"(?:\bco-?locat\w*|\bcollocat\w*|\bcolocar\w*|\bcol[oó]ca\w*)\s+(?:w/|with|con|mit|junto a)(?=\s)", NODE),
     (r"\b(?:next to|alongside|beside|together with|along with|junto a|junto con|al lado de|neben|zusammen mit|"
      r"bei)\b", NODE),

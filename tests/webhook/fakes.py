@@ -38,7 +38,8 @@ class FakeKube:
         pod = copy.deepcopy(pod)
         metadata = pod["metadata"]
         metadata.setdefault("uid", f"uid-{next(self._uid)}")
-        metadata.setdefault("creationTimestamp", "2026-11-30T10:00:00Z")
+        if not metadata.get("creationTimestamp"):  # null at admission, set by the apiserver on create
+            metadata["creationTimestamp"] = "2026-11-30T10:00:00Z"
         metadata["resourceVersion"] = str(next(self._rv))
         self.pods[(metadata["namespace"], metadata["name"])] = pod
         self._notify("ADDED", pod, None)

@@ -84,6 +84,7 @@ def segment(text: str, names: list[tuple[int, int]] | None = None) -> list[Claus
     for sentence_index, (s_start, s_end, _) in enumerate(_cuts(HARD_SPLIT, text, 0, len(text))):
         sentence: list[Clause] = []
         marked: list[bool] = []  # whether each clause has a strength word of its own
+        separators: list[str] = []
         previous: Clause | None = None
         passes_on = False  # the previous segment's strength reaches into the next one
         bare_previous = False  # the previous segment was nothing but a strength word
@@ -109,6 +110,16 @@ def segment(text: str, names: list[tuple[int, int]] | None = None) -> list[Claus
             clause = Clause(start, end, sentence_index, strength, word, before, after, inherited)
             sentence.append(clause)
             marked.append(bool(marks))
+            separators.append(separator)
+            # "SSDs and 128 GB RAM are required": a plural verb before the word takes in the items before.
+            if marks and _PLURAL.search(text, start, marks[0][0]):
+                index = len(sentence) - 1
+                while index > 0 and separators[index] in ("and", "y", "und", "&") and not marked[index - 1]:
+                    target = sentence[index - 1]
+                    sentence[index - 1] = Clause(target.start, target.end, target.sentence, strength, word,
+                                                 target.negations_before, target.negations_after,
+                                                 target.inherited_negation)
+                    index -= 1
             # Strength carries on to the next segment when it was said up front ("Preferably X and Y",
             # "Required: X", "If possible, X") or when it is still running ("must have X and Y"); a word
             # said after its object ("NVMe required, 32 cores") closes with its segment.
@@ -119,7 +130,6 @@ def segment(text: str, names: list[tuple[int, int]] | None = None) -> list[Claus
                 if bare_previous and text[end:end + 2].lstrip().startswith(":") and previous is None:
                     header = True
             previous = clause
-            del separator
         # "Spread over regions, absolutely.": a strength word standing alone at the end looks back.
         if len(sentence) >= 2 and marked[-1] and not marked[-2] and _is_bare(
                 text, [], sentence[-1].start, sentence[-1].end, _STRENGTH_LEAD):
@@ -131,6 +141,7 @@ def segment(text: str, names: list[tuple[int, int]] | None = None) -> list[Claus
 
 
 _NOTHING = re.compile(r"$^")
+_PLURAL = re.compile(r"(?<![\w-])(?:are|sind|son|seem|were)(?![\w-])")
 _STRENGTH_LEAD = re.compile(WEAK.pattern + "|" + STRONG.pattern + r"|(?<![\w-])(?:it|is|its|it's|this|that|"
                              r"es|ist|das|be|to|have|a)(?![\w-])")
 

@@ -38,7 +38,27 @@ _NODES = (r"(?:nodes|node|hosts|host|machines|machine|servers|server|boxes|box|n
 _SINGLE = r"(?:same|one|single|1|a single|the same|un solo|una sola|el mismo|un mismo|un [uú]nico|mismo|" \
           r"demselben|denselben|dem gleichen|dem selben|selben|gleichen|einzigen|einzelnen|ein und demselben)"
 
+_LOSE = (r"(?:lose|losing|loss of|lost|survive|surviving|tolerate|tolerating|withstand|ride out|resilien\w* to|"
+         r"[uü]berstehen|[uü]berleben|verkraften|aguantar|sobrevivir|resistir|perder)")
+_DOWN = (r"(?:goes down|go down|going down|fails|fail|failing|failure|failures|outage|outages|dies|dying|down|"
+         r"ausf[aä]llt|ausfall|ausf[aä]lle|ca[ií]da|cae|falla|fallo)")
+
+
+def _resilience(level: str) -> str:
+    """ "survive losing a zone", "if one AZ goes down": spreading over that level, even when negated."""
+    return rf"{_B}{_LOSE}\b.{{0,40}}?{_B}{level}{_E}|{_B}{level}{_E}.{{0,12}}?{_B}{_DOWN}{_E}"
+
+
+_ZONE_LEVEL = r"(?:zones?|azs?|availability zones?|data ?cent(?:er|re)s?|zonas?|zonen?|rechenzentr\w*)"
+_RACK_LEVEL = r"(?:racks?|bastidor(?:es)?)"
+_REGION_LEVEL = r"(?:regions?|regi[oó]n|regiones|regionen?)"
+_NODE_LEVEL = r"(?:nodes?|hosts?|machines?|servers?|nodos?|knoten|m[aá]quinas?)"
+
 CUES: tuple[Cue, ...] = (
+    _c("spread_zones", _resilience(_ZONE_LEVEL), when_negated="spread_zones"),
+    _c("spread_racks", _resilience(_RACK_LEVEL), when_negated="spread_racks"),
+    _c("spread_regions", _resilience(_REGION_LEVEL), when_negated="spread_regions"),
+    _c("spread_nodes", _resilience(_NODE_LEVEL), when_negated="spread_nodes"),
     # --- spreading the workload ---
     _c("spread_zones", rf"{_B}{_SPREAD}{_GAP}{_ZONES}{_E}|{_B}multi-?(?:az|zone)s?{_E}|{_B}zone[- ]?(?:outage|failure|"
                        r"redundan\w*|resilien\w*|ausfall\w*)|zonal\s+(?:outage|failure|redundan\w*)|"
@@ -78,6 +98,9 @@ CUES: tuple[Cue, ...] = (
        rf"{_B}least[- ](?:loaded|busy|utili[sz]ed|used|occupied|crowded|congested){_E}|{_B}lowest\s+(?:load|"
        rf"utili[sz]ation|usage|cpu)|{_B}(?:idle|idlest|quietest|emptiest|underutili[sz]ed|under-utili[sz]ed|"
        rf"lightly[- ]loaded|less[- ]loaded|less[- ]busy|freeest|most headroom|least load){_E}|"
+       rf"{_B}most\s+(?:spare|free|available|unused|idle)\s+(?:capacity|resources|headroom|cpu|room){_E}|"
+       rf"{_B}(?:m[aá]s)\s+(?:libre|desocupad[oa]|vac[ií][oa]|tranquil[oa])s?{_E}|{_B}(?:freiesten|leersten|ruhigsten)\w*|"
+       rf"{_B}(?:meisten|viel)\s+(?:freie[rn]?\s+)?(?:kapazit[aä]t|ressourcen|luft){_E}|"
        rf"{_B}menos\s+(?:cargad[oa]s?|ocupad[oa]s?|utilizad[oa]s?|usad[oa]s?|carga){_E}|"
        rf"{_B}(?:am\s+)?wenigsten\s+(?:ausgelastet\w*|belastet\w*|besch[aä]ftigt\w*|genutzt\w*)|"
        rf"{_B}geringste[rn]?\s+(?:last|auslastung)|{_B}wenig\s+ausgelastet\w*|{_B}niedrigste[rn]?\s+auslastung",
@@ -112,7 +135,7 @@ CUES: tuple[Cue, ...] = (
 # A GPU is requested when a GPU word is introduced as something to have, not as the subject of a
 # property ("GPUs with 24GB", "NVLink-connected GPUs", "each GPU should have ...").
 GPU_WORD = re.compile(rf"{_B}(?:nvidia\s+)?(gpus?|gpu's|cuda|nvidia|graphics\s+cards?|grafikkarten?|tarjetas?\s+gr[aá]ficas?|"
-                      r"gr[aá]ficas?)(?![\w])")
+                      r"gr[aá]ficas?|accelerators?|aceleradores?|beschleuniger(?:karten)?)(?![\w])")
 GPU_REQUEST_BEFORE = re.compile(
     r"(?:^|[\s(])(?:needs?|needed|require[sd]?|want|wants|gimme|give|get|with|on|use|using|a|an|one|any|"
     r"necesita|necesito|necesitan|con|una|un|alguna|braucht|brauche|ben[oö]tigt|ben[oö]tige|mit|eine|einer|einem|"

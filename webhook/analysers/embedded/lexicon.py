@@ -65,12 +65,12 @@ NEGATION_BEFORE = compile_words(
     r"forbid", r"forbidden", r"outside",
     # es
     r"nunca", r"jam[aá]s", r"evita", r"evitar", r"evite", r"evitad", r"evitando", r"evitarlo", r"ev[ií]talo",
-    r"lejos de", r"fuera de", r"excepto", r"salvo", r"sin", r"nada de", r"ni", r"ning[uú]n", r"ninguna",
+    r"lejos del?", r"fuera del?", r"excepto", r"salvo", r"sin", r"nada de", r"ni", r"ning[uú]n", r"ninguna",
     r"ninguno",
     # de
     r"nicht", r"kein", r"keine", r"keinen", r"keinem", r"keiner", r"keines", r"nie", r"niemals",
     r"vermeiden", r"vermeide", r"vermeidet", r"meiden", r"meide", r"meidet", r"weg von", r"fern von",
-    r"fernhalten", r"au[sß]er", r"ohne", r"nirgends", r"ausschlie[sß]en", r"ausgenommen", r"raus aus",
+    r"fernhalten", r"weg vom", r"fern vom", r"au[sß]er", r"ohne", r"nirgends", r"ausschlie[sß]en", r"ausgenommen", r"raus aus",
     r"au[sß]erhalb",
 )
 # Cues that negate what comes before them in the same clause (German verb-final, "X is off limits").
@@ -97,6 +97,7 @@ DESCRIPTIVE = compile_words(
     r"fue", r"fueron", r"reemplaza", r"reemplaz[oó]", r"propietario", r"due[nñ]o", r"war", r"waren",
     r"wurde", r"wurden", r"ersetzt", r"besitzer", r"eigent[uü]mer", r"migrated", r"moved", r"last week",
     r"last month", r"yesterday", r"ago", r"migrado", r"movido", r"ayer", r"migriert", r"umgezogen", r"gestern",
+    r"lief", r"liefen", r"fr[uü]her", r"sol[ií]a", r"sol[ií]an", r"anteriormente", r"ehemals", r"bisher",
 )
 
 # --- clause structure -----------------------------------------------------------------------------------

@@ -164,6 +164,11 @@ def extract(text: str) -> list[Slot]:
         before = re.search(r"(?<![\w.,-])(\d{1,2})\s*$", text[max(0, start - 4):start])
         if before:
             add("gpus", float(before.group(1)), start - len(before.group(0)) + before.start(1) - 0, start)
+    # "H100 80GB x8", "A100 x 4": a count written after the model.
+    for start, end, _ in models:
+        after = re.match(r"(?:\s*-?\s*\d+\s*(?:gb|gib|g))?\s*[x×]\s?(\d{1,2})(?![\w])", text[end:end + 16])
+        if after:
+            add("gpus", float(after.group(1)), end + after.start(1) - 1, end + after.end())
     for start, end, name in models:
         add("gpu_model", name, start, end)
 

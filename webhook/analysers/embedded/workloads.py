@@ -116,7 +116,7 @@ def _names_after(text: str, position: int, limit: int) -> tuple[list[str], int]:
         head = _HEAD.match(text, re.compile(r"\s*").match(text, end).end())
         if head and not separator:
             end = head.end()
-            separator = _SEPARATOR.match(text, end)
+            break  # a list of names comes before its head noun: "the redis and memcached pods"
         if not separator:
             break
         position = separator.end()

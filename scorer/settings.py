@@ -19,7 +19,8 @@ class Queries:
 
     gpu_util: str = "DCGM_FI_DEV_GPU_UTIL"  # percent per GPU -> mean per node
     gpu_fb_free: str = "DCGM_FI_DEV_FB_FREE"  # MiB per GPU -> largest per node
-    cpu_load: str = '1 - avg by (node) (rate(node_cpu_seconds_total{mode="idle"}[2m]))'  # 0..1 per node
+    # irate: the last two samples, so the value is current and right even with little history
+    cpu_load: str = '1 - avg by (node) (irate(node_cpu_seconds_total{mode="idle"}[2m]))'  # 0..1 per node
     memory_load: str = "1 - node_memory_MemAvailable_bytes / node_memory_MemTotal_bytes"  # 0..1 per node
 
 

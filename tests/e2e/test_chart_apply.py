@@ -363,6 +363,13 @@ def test_certificate_job_with_its_own_rbac_keeps_material_across_runs(
         third = cert_job.run(api, env, certs_cmd)
         assert third["ca_bundle"] == "unchanged"
         assert json.loads(third["certs"])["actions"] == {"ca": "reused", "serving": "reused", "signing_key": "reused"}
+        # a broken serving certificate is renewed in place (the Secret update path), the CA kept
+        tls_path = f"/api/v1/namespaces/{namespace}/secrets/{env['TLS_SECRET']}"
+        control_plane.kube.patch(tls_path, {"data": {"tls.crt": ca}})
+        fourth = cert_job.run(api, env, certs_cmd)
+        assert fourth["tls_secret"] == "updated" and fourth["ca_secret"] == "unchanged"
+        assert fourth["ca_bundle"] == "unchanged"
+        assert control_plane.kube.get(tls_path)["data"]["tls.crt"] != ca
     finally:
         run_helm(helm, control_plane, "uninstall", release, "--namespace", namespace, "--no-hooks")
         for obj in hooks:

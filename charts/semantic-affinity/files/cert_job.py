@@ -61,7 +61,8 @@ class Api:
     def request(self, method: str, path: str, body: object = None, content_type: str = "application/json") -> dict:
         data = None if body is None else json.dumps(body).encode()
         req = urllib.request.Request(self.server + path, data=data, method=method)
-        req.add_header("Authorization", f"Bearer {self.token}")
+        if self.token:
+            req.add_header("Authorization", f"Bearer {self.token}")
         req.add_header("Accept", "application/json")
         if data is not None:
             req.add_header("Content-Type", content_type)

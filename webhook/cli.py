@@ -13,6 +13,7 @@ import argparse
 import asyncio
 import os
 import sys
+import time
 from collections.abc import Sequence
 from typing import IO, Any
 
@@ -142,8 +143,12 @@ async def _evaluate(analyser: Analyser, rows: Sequence[Any], settings: AnalyserS
 
         async def one(row: Any) -> RowResult:
             async with gate:
+                # Process CPU time is only this hint's cost when hints run one at a time. It is shown
+                # beside wall-clock latency because a shared machine inflates the latter.
+                cpu_started = time.process_time()
                 outcome = await analyse_hint(analyser, row.hint, settings)
-            return score_row(row, outcome.document, outcome.latency_ms, outcome.error)
+                cpu_ms = (time.process_time() - cpu_started) * 1000.0 if concurrency <= 1 else None
+            return score_row(row, outcome.document, outcome.latency_ms, outcome.error, cpu_ms)
 
         return list(await asyncio.gather(*(one(row) for row in rows)))
     finally:

@@ -193,7 +193,7 @@ def test_eval_prints_a_report_and_figures_as_the_last_line(fake: FakeAnalyser, t
     assert got["n"] == 4 and got["subset_accuracy"] == 0.75
     assert got["strength_accuracy"] == round(2 / 3, 4) and got["metadata_accuracy"] == 1.0
     assert got["subset_accuracy_en"] == 0.5 and got["subset_accuracy_es"] == 1.0 and got["failed"] == 1
-    for key in ("macro_f1", "p50_ms", "p95_ms", "subset_accuracy_de"):
+    for key in ("macro_f1", "p50_ms", "p95_ms", "cpu_p50_ms", "cpu_p95_ms", "subset_accuracy_de"):
         assert key in got
     assert "backend fake, model fake-1" in report
     assert "- e2 [en/combo] (intents) spread and a gpu" in report

@@ -116,3 +116,13 @@ def test_rows_are_read_and_bad_rows_name_their_line() -> None:
 def test_empty_set_gives_zeros_not_errors() -> None:
     got = figures(summarise([]))
     assert got["n"] == 0 and got["subset_accuracy"] == 0.0 and got["macro_f1"] == 0.0 and got["p95_ms"] == 0.0
+
+
+def test_cpu_time_figures_only_when_every_row_was_measured() -> None:
+    rows = [parse_row(r) for r in ROWS[:3]]
+    measured = [score_row(row, None, 100.0, "x", cpu_ms=cpu) for row, cpu in zip(rows, (1.0, 2.0, 3.0), strict=True)]
+    got = figures(summarise(measured))
+    assert got["cpu_p50_ms"] == 2.0 and got["cpu_p95_ms"] == 2.9
+    assert "CPU time: p50 2.00 ms" in render_report(measured, summarise(measured))
+    partly = [*measured[:2], score_row(rows[2], None, 100.0, "x")]
+    assert "cpu_p50_ms" not in figures(summarise(partly))

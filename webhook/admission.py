@@ -14,6 +14,7 @@ write ``status: pending``, the scheduling gate and the label the intent controll
 from __future__ import annotations
 
 import base64
+import functools
 import logging
 import time
 from collections.abc import Callable, Mapping
@@ -100,6 +101,21 @@ def parse(body: bytes) -> dict[str, Any]:
     return review_
 
 
+@functools.lru_cache(maxsize=4096)
+def _sanitise_memo(hint: str, max_chars: int) -> SanitisedHint:
+    return sanitise(hint, max_chars)
+
+
+def sanitise_cached(hint: str, max_chars: int) -> SanitisedHint:
+    """``sanitise`` memoised for ordinary hints: every replica of a workload sends the same text.
+
+    Long (hostile) hints are not memoised, so the memo holds at most 4096 x 4 x max_chars characters.
+    """
+    if len(hint) > 4 * max_chars:
+        return sanitise(hint, max_chars)
+    return _sanitise_memo(hint, max_chars)
+
+
 def is_ours(key: str) -> bool:
     """An output key only we may write: every ``semantic-affinity.io/*`` key except the user's hint."""
     return key.startswith(PREFIX) and key != HINT
@@ -160,7 +176,7 @@ def review(body: bytes, config: AdmissionConfig) -> Decision:
         # Already bound (a gate would make the apiserver reject the pod): nothing to schedule.
         hint_text, outcome = None, "bound"
     if hint_text is not None:
-        sanitised = sanitise(hint_text, config.hint_max_chars)
+        sanitised = sanitise_cached(hint_text, config.hint_max_chars)
         result = config.lookup(sanitised)
         if result is not None:
             outcome = "hit"

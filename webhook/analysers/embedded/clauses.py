@@ -100,8 +100,8 @@ def segment(text: str, names: list[tuple[int, int]] | None = None) -> list[Claus
                 previous is not None and previous.negated)
             if marks:
                 strength, word = marks[0][1], marks[0][2]
-            elif previous is not None and (header or passes_on and (
-                    bare_previous or not (OPENERS.match(text, lead) or turns))):
+            elif previous is not None and (header or (passes_on and (
+                    bare_previous or not (OPENERS.match(text, lead) or turns)))):
                 strength, word = previous.strength, previous.strength_word
             else:
                 strength, word, passes_on = NEUTRAL_STRENGTH, "", False

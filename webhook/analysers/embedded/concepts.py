@@ -134,7 +134,8 @@ CUES: tuple[Cue, ...] = (
 
 # A GPU is requested when a GPU word is introduced as something to have, not as the subject of a
 # property ("GPUs with 24GB", "NVLink-connected GPUs", "each GPU should have ...").
-GPU_WORD = re.compile(rf"{_B}(?:nvidia\s+)?(gpus?|gpu's|cuda|nvidia|graphics\s+cards?|grafikkarten?|tarjetas?\s+gr[aá]ficas?|"
+GPU_WORD = re.compile(rf"{_B}(?:nvidia\s+)?(gpus?|gpu's|cuda|nvidia|graphics\s+cards?|grafikkarten?|"
+                      r"tarjetas?\s+gr[aá]ficas?|"
                       r"gr[aá]ficas?|accelerators?|aceleradores?|beschleuniger(?:karten)?)(?![\w])")
 GPU_REQUEST_BEFORE = re.compile(
     r"(?:^|[\s(])(?:needs?|needed|require[sd]?|want|wants|gimme|give|get|with|on|use|using|a|an|one|any|"

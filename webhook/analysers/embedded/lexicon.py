@@ -58,7 +58,8 @@ STRONG = compile_words(
 # Cues that negate what follows them inside the same clause.
 NEGATION_BEFORE = compile_words(
     # en
-    r"not", r"\w+n't", r"dont", r"doesnt", r"isnt", r"shouldnt", r"cant", r"wont", r"mustnt", r"arent", r"didnt", r"never", r"no",
+    r"not", r"\w+n't", r"dont", r"doesnt", r"isnt", r"shouldnt", r"cant", r"wont", r"mustnt", r"arent", r"didnt",
+    r"never", r"no",
     r"avoid", r"avoids", r"avoiding", r"avoidance", r"off", r"away from", r"away frm", r"out of",
     r"far from", r"steer clear of", r"clear of", r"exclude", r"excluding", r"except", r"other than",
     r"anything but", r"rather than", r"instead of", r"without", r"nowhere near", r"ban", r"banned",
@@ -70,7 +71,8 @@ NEGATION_BEFORE = compile_words(
     # de
     r"nicht", r"kein", r"keine", r"keinen", r"keinem", r"keiner", r"keines", r"nie", r"niemals",
     r"vermeiden", r"vermeide", r"vermeidet", r"meiden", r"meide", r"meidet", r"weg von", r"fern von",
-    r"fernhalten", r"weg vom", r"fern vom", r"au[sß]er", r"ohne", r"nirgends", r"ausschlie[sß]en", r"ausgenommen", r"raus aus",
+    r"fernhalten", r"weg vom", r"fern vom", r"au[sß]er", r"ohne", r"nirgends", r"ausschlie[sß]en", r"ausgenommen",
+    r"raus aus",
     r"au[sß]erhalb",
 )
 # Cues that negate what comes before them in the same clause (German verb-final, "X is off limits").
@@ -110,7 +112,8 @@ HARD_SPLIT = re.compile(
 )
 # Soft boundaries separate list items and co-ordinated clauses; a continuation may inherit strength.
 SOFT_SPLIT = re.compile(
-    r"(?<!\d),|,(?!\d)|:(?=\s)|&|" + words(r"and", r"y", r"und", r"plus", r"as well as", r"sowie", r"adem[aá]s", r"au[sß]erdem",
+    r"(?<!\d),|,(?!\d)|:(?=\s)|&|" + words(r"and", r"y", r"und", r"plus", r"as well as", r"sowie", r"adem[aá]s",
+                                             r"au[sß]erdem",
                              r"zudem")
 )
 # A co-ordinated clause that starts with one of these is a new wish with its own (neutral) strength.

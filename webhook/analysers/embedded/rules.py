@@ -33,7 +33,8 @@ _IDENTIFIERS = sorted(n for n in {s.name for s in BY_NAME.values()} | {m.key for
 _IDENTIFIER = re.compile(r"(?<![\w])(?:" + "|".join(map(re.escape, _IDENTIFIERS)) + r")(?![\w])|\bintents?\b\W*:")
 _SENTENCE = re.compile(r"[^.;!?]+(?:[.;!?]+|$)")
 
-_GPU_MEMORY_CUES = re.compile(r"(?<![\w])(?:vram|hbm\w*|gpu[- ]?(?:memory|mem|speicher|ram)|memoria\s+(?:de\s+)?(?:la\s+)?"
+_GPU_MEMORY_CUES = re.compile(r"(?<![\w])(?:vram|hbm\w*|gpu[- ]?(?:memory|mem|speicher|ram)|"
+                              r"memoria\s+(?:de\s+)?(?:la\s+)?"
                               r"gpu|gpu-speicher|grafikspeicher|per gpu|each gpu|pro gpu|por gpu|je gpu|each|apiece|"
                               r"jeweils|cada una|cada uno|pro karte|per card)(?![\w])")
 _EPHEMERAL_CUES = re.compile(r"(?<![\w])(?:scratch\w*|ephemeral|disk|disks|storage|local|space|tmp|temp|volume|drive|"
@@ -136,7 +137,8 @@ def read_hint(hint: str) -> Reading:
     clauses = segment(text, [(s.start, s.end) for s in slots if s.kind in ("zone", "region", "rack", "node")])
     reading = Reading(text, clauses)
     sentences = sorted({c.sentence for c in clauses})
-    skipped = {i for i in sentences if any(DESCRIPTIVE.search(text, c.start, c.end) for c in clauses if c.sentence == i)}
+    skipped = {i for i in sentences
+               if any(DESCRIPTIVE.search(text, c.start, c.end) for c in clauses if c.sentence == i)}
     reading.skipped = tuple(sorted(skipped))
     add = reading.candidates.append
 
@@ -218,7 +220,8 @@ def read_hint(hint: str) -> Reading:
                                  max(c.end for c in clauses if c.sentence == clause.sentence)]
             gpu_near = bool(GPU_WORD.search(text, clause.start, clause.end)) or any(
                 s.kind in ("gpu_model", "gpus") and clause.start <= s.start < clause.end for s in slots) or (
-                bool(re.search(r"\b(?:each|apiece|jeweils|cada una)\b", after)) and bool(GPU_WORD.search(sentence_text)))
+                bool(re.search(r"\b(?:each|apiece|jeweils|cada una)\b", after))
+                and bool(GPU_WORD.search(sentence_text)))
             intent = _size_intent(text, clauses, clause, slot, gpu_near)
             if intent:
                 add(Candidate(intent, slot.start, number=number, cue=unit))

@@ -91,7 +91,8 @@ _AWS_REGION = r"[a-z]{2}(?:-gov|-iso[a-z]?)?-" + _DIRECTION + r"-\d{1,2}"
 _GCP_REGION = r"(?:us|europe|asia|australia|northamerica|southamerica|me|africa)-" + _DIRECTION + r"\d{1,2}"
 _ZONE = re.compile(r"(?<![\w-])(?:(" + _AWS_REGION + r")([a-z])|(" + _GCP_REGION + r")-([a-z]))(?![\w-])")
 # "us-east-1a or 1b", "us-east-1a/b", "eu-west-1a, 1b and 1c"
-_ZONE_TAIL = re.compile(r"\s*(?:/|,|\bor\b|\band\b|\by\b|\bo\b|\bund\b|\boder\b)\s*(?:(\d{1,2})([a-z])|([a-z]))(?![\w-])")
+_ZONE_TAIL = re.compile(r"\s*(?:/|,|\bor\b|\band\b|\by\b|\bo\b|\bund\b|\boder\b)\s*"
+                        r"(?:(\d{1,2})([a-z])|([a-z]))(?![\w-])")
 _REGION = re.compile(r"(?<![\w-])(" + _AWS_REGION + r"|" + _GCP_REGION + r")(?![\w-])")
 _AZURE_REGIONS = words(
     r"eastus2?", r"westus[23]?", r"centralus", r"northeurope", r"westeurope", r"uksouth", r"ukwest",
@@ -160,12 +161,12 @@ def extract(text: str) -> list[Slot]:
     for match in _MILLICORES.finditer(text):
         add("cores", round(int(match.group(1)) / 1000, 4), match.start(), match.end())
     # "2 A100s", "4 H100": a bare number right before a model is a GPU count.
-    for start, end, _ in models:
+    for start, _, _ in models:
         before = re.search(r"(?<![\w.,-])(\d{1,2})\s*$", text[max(0, start - 4):start])
         if before:
             add("gpus", float(before.group(1)), start - len(before.group(0)) + before.start(1) - 0, start)
     # "H100 80GB x8", "A100 x 4": a count written after the model.
-    for start, end, _ in models:
+    for _, end, _ in models:
         after = re.match(r"(?:\s*-?\s*\d+\s*(?:gb|gib|g))?\s*[x×]\s?(\d{1,2})(?![\w])", text[end:end + 16])
         if after:
             add("gpus", float(after.group(1)), end + after.start(1) - 1, end + after.end())
@@ -186,9 +187,9 @@ def extract(text: str) -> list[Slot]:
             if tail.group(3):
                 # a lone letter is a zone only after "/" or before punctuation, never the article "a"
                 after = text[tail.end():tail.end() + 1]
-                if "/" not in tail.group(0) and after not in ("", ",", ".", ";", ")", " ") or (
+                if "/" not in tail.group(0) and (after not in ("", ",", ".", ";", ")", " ") or (
                         after == " " and not re.match(r"\s+(?:or|and|y|o|und|oder|zones?|zonas?|zonen)\b",
-                                                       text[tail.end():])):
+                                                       text[tail.end():]))):
                     break
                 value = f"{prefix}{sep}{tail.group(3)}"
             else:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 NODE, ZONE, REGION = "node", "zone", "region"
 
-_NODE_WORDS = r"(?:nodes?|hosts?|machines?|box(?:es)?|servers?|nodos?|m[aá]quinas?|servidor(?:es)?|knoten|hosts?|rechner)"
+_NODE_WORDS = r"(?:nodes?|hosts?|machines?|box(?:es)?|servers?|nodos?|m[aá]quinas?|servidor(?:es)?|knoten|rechner)"
 _ZONE_WORDS = r"(?:availability zones?|zones?|azs?|zonas?(?: de disponibilidad)?|zonen?|verf[uü]gbarkeitszonen?)"
 _REGION_WORDS = r"(?:regions?|regi[oó]n|regiones|regionen?)"
 _SAME = r"(?:the same|same|a|the|la misma|el mismo|misma|mismo|la|el|gleiche[nrms]?|derselben|demselben|denselben|" \
@@ -52,17 +52,20 @@ _HEAD = re.compile(rf"(?:{_HEAD_NOUNS})(?![\w-])")
 _NAME = re.compile(r"'([^']{1,60})'|\"([^\"]{1,60})\"|`([^`]{1,60})`|«([^»]{1,60})»|„([^“”]{1,60})[“”]|"
                    r"([a-z][a-z0-9._-]{0,60}[a-z0-9]|[a-z])(?![\w-])")
 _SEPARATOR = re.compile(r"\s*(?:,\s*(?:and|or|y|o|und|oder)?|and|or|&|y|o|und|oder|/)\s*")
-_STOP = frozenset("""
-same other others each this that these those it them one all any our my their its his her a an the
-node nodes zone zones region regions rack racks host hosts pod pods replica replicas deployment deployments
-service services app workload workloads cluster machine machines box boxes server servers
-is are be runs run running lives live sits live on in at to from with of for as and or but not no
-where which who whatever whichever each other another every nearest closest least most
-el la los las un una uno otro otra otros otras mismo misma que de del en con lo le se su sus este esta
-der die das den dem des ein eine einen einem einer andere anderen anderer selben gleichen wie mit auf in
-es ist sind laufen läuft corre corren ejecuta ejecutan está están
-gpu gpus cpu cpus memory ram ssd nvme network disk storage latency high low fast
-""".split())
+_STOP = frozenset((
+    "same", "other", "others", "each", "this", "that", "these", "those", "it", "them", "one", "all", "any", "our",
+    "my", "their", "its", "his", "her", "a", "an", "the", "node", "nodes", "zone", "zones", "region", "regions",
+    "rack", "racks", "host", "hosts", "pod", "pods", "replica", "replicas", "deployment", "deployments", "service",
+    "services", "app", "workload", "workloads", "cluster", "machine", "machines", "box", "boxes", "server",
+    "servers", "is", "are", "be", "runs", "run", "running", "lives", "live", "sits", "on", "in", "at", "to", "from",
+    "with", "of", "for", "as", "and", "or", "but", "not", "no", "where", "which", "who", "whatever", "whichever",
+    "another", "every", "nearest", "closest", "least", "most", "el", "la", "los", "las", "un", "una", "uno", "otro",
+    "otra", "otros", "otras", "mismo", "misma", "que", "de", "del", "en", "con", "lo", "le", "se", "su", "sus",
+    "este", "esta", "der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "andere",
+    "anderen", "anderer", "selben", "gleichen", "wie", "mit", "auf", "es", "ist", "sind", "laufen", "läuft",
+    "corre", "corren", "ejecuta", "ejecutan", "está", "están", "gpu", "gpus", "cpu", "cpus", "memory", "ram", "ssd",
+    "nvme", "network", "disk", "storage", "latency", "high", "low", "fast"
+))
 _AFTER_NAME = re.compile(r"\s*(?:$|[,.;:)]|(?:" + _HEAD_NOUNS + r")(?![\w-])|(?:runs|lives|is|are|sits|run|"
                          r"live|corre|está|vive|se ejecuta|läuft|laufen|liegt|on|in|and|or|y|o|und|oder|&|/|but|"
                          r"pero|aber|with|con|mit)(?![\w-]))")
@@ -133,11 +136,10 @@ def find_relations(text: str, start: int = 0, end: int | None = None) -> list[Re
             if any(cue.start() < e and s < cue.end() for s, e in used):
                 continue
             names, names_end = _names_after(text, cue.end(), end)
-            if pattern.pattern == r"\bwhere\b":
-                # "where the api-gateway lives": the names must be followed by a verb of being there
-                if not names or not re.match(r"\s*(?:runs|lives|is|sits|run|live|resides|is running|are)\b",
-                                             text[names_end:]):
-                    continue
+            # "where the api-gateway lives": after a bare "where" the names must be followed by a verb of being there
+            if pattern.pattern == r"\bwhere\b" and (not names or not re.match(
+                    r"\s*(?:runs|lives|is|sits|run|live|resides|is running|are)\b", text[names_end:])):
+                continue
             if not names:
                 continue
             used.append((cue.start(), names_end))

@@ -67,7 +67,10 @@ def _read_stdin_lines(stdin: IO[Any]) -> list[str]:
     """stdin as text lines; undecodable bytes become U+FFFD instead of an exception."""
     raw = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read()
     text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
-    return text.splitlines()
+    # Only "\n" (and a CRLF's "\r") ends a line: str.splitlines would also split on \v, \f, \x1c-\x1e,
+    # \x85 and U+2028 inside a hint.
+    lines = [line.removesuffix("\r") for line in text.split("\n")]
+    return lines[:-1] if lines and lines[-1] == "" else lines
 
 
 def _backend_arg(parser: argparse.ArgumentParser) -> None:

@@ -90,7 +90,7 @@ def test_analyze_prints_one_canonical_document_per_hint(fake: FakeAnalyser) -> N
 
 
 def test_analyze_reads_stdin_lines_junk_included(fake: FakeAnalyser) -> None:
-    stdin = b"needs a gpu\n\n   \n\xff\xfe\x00\x01binary\x80junk\nspread\n"
+    stdin = b"needs a gpu\r\n\n   \n\xff\xfe\x00\x01binary\x80junk\x0b\x0c\x1c\xc2\x85\xe2\x80\xa8\rmore\nspread\n"
     code, out, _ = run_analyze(["--backend", "fake"], stdin)
     lines = out.splitlines()
     assert code == 0 and len(lines) == 5

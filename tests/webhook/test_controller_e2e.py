@@ -212,3 +212,24 @@ def test_webhook_process_end_to_end(control_plane, namespace) -> None:
     pod = wait_for("the pod analysed and ungated", finished, 90)
     assert pod["metadata"]["annotations"][STATUS] in ("analyzed", "no-intent")
     assert pod["spec"]["schedulerName"] == "semantic-scheduler"
+
+
+async def test_deployment_template_hint_is_pre_analysed(control_plane, namespace, signer, analyser) -> None:
+    kube = await Kube.connect(str(control_plane.kubeconfig))
+    try:
+        controller = make_controller(kube, analyser, signer, watch_workloads=True)
+        task = asyncio.create_task(controller.run())
+        await eventually(lambda: controller.synced, "controller synced", timeout=30)
+        deployment = {
+            "apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "trainer"},
+            "spec": {"replicas": 0, "selector": {"matchLabels": {"app": "trainer"}},
+                     "template": {"metadata": {"labels": {"app": "trainer"}, "annotations": {HINT: GPU_HINT}},
+                                  "spec": {"containers": [{"name": "app", "image": "registry.k8s.io/pause:3.10"}]}}}}
+        control_plane.kube.create(f"/apis/apps/v1/namespaces/{NAMESPACE}/deployments", deployment)
+        from shared.sanitise import sanitise
+
+        hit = await eventually(lambda: controller.lookup(sanitise(GPU_HINT)), "template analysed", timeout=60)
+        await stop(task)
+        assert hit.document.names == ("prefer_gpu",) and analyser.calls == [GPU_HINT]
+    finally:
+        await kube.close()

@@ -21,10 +21,11 @@ from shared.codec import (
     Status,
     build_annotations,
     failed_annotations,
+    read_hint,
     read_intents,
 )
 from shared.intents import IntentDocument
-from shared.sanitise import SanitisedHint
+from shared.sanitise import SanitisedHint, sanitise
 from shared.signing import Signer
 from webhook.analysers.base import Outcome
 from webhook.analysers.cache import CacheKey
@@ -103,6 +104,11 @@ def from_pod_annotations(annotations: Mapping[str, str], signer: Signer, max_hin
         document = read_intents(annotations, signer.verifier(), max_hint_chars)
         analysis = Analysis.from_json(annotations[ANALYSIS])
     except (IntentRejected, KeyError, ValueError, TypeError):
+        return None
+    # The signature binds the document to the pod's hint; the key must come from that same hint, not
+    # from the (unsigned, editable) analysis annotation, or an edited pod could poison another hint's entry.
+    hint = read_hint(annotations)
+    if hint is None or sanitise(hint, max_hint_chars).sha256 != analysis.hint_sha256:
         return None
     analysis = dataclasses.replace(analysis, cached=False)
     try:

@@ -283,6 +283,11 @@ async def test_cache_is_seeded_only_from_pods_signed_with_our_key(signer, analys
     forged = gated_pod("forged", CONFLICT_HINT, gates=())
     forged["metadata"]["annotations"] = {HINT: CONFLICT_HINT, **forged_result.annotations}
     kube.add_pod(forged)
+    edited = gated_pod("edited", GPU_HINT, gates=())  # genuine signature, analysis re-pointed at another hint
+    edited["metadata"]["annotations"] = {HINT: GPU_HINT, **done.annotations}
+    edited["metadata"]["annotations"][ANALYSIS] = done.annotations[ANALYSIS].replace(
+        done.hint_sha256, sanitise(CONFLICT_HINT).sha256)
+    kube.add_pod(edited)
     controller = make_controller(kube, analyser, signer)
     assert await controller.seed_cache() == 1
     hit = controller.lookup(sanitise(GPU_HINT))

@@ -144,7 +144,7 @@ GPU_REQUEST_BEFORE = re.compile(
 GPU_REQUEST_AFTER = re.compile(
     r"^(?:-|\s)*(?:nodes?|box(?:es)?|machines?|servers?|hosts?|instances?|workload|job|acceleration|accelerated|"
     r"-accelerated|compute|knoten|nodos?|m[aá]quinas?|job|card|karte|beschleunigung|aceleraci[oó]n)(?![\w])")
-GPU_PROPERTY_AFTER = re.compile(r"^\s*(?:with|con|mit|should|must|need to|have|has|tengan|tenga|haben|sollten|are|is|"
+GPU_PROPERTY_AFTER = re.compile(r"^\s*(?:[abhlptvkm]i?\d{1,4}[a-z]?s?(?![\w])|with|con|mit|should|must|need to|have|has|tengan|tenga|haben|sollten|are|is|"
                                 r"memory|mem|vram|speicher|memoria|team|owner|driver|-speicher|-memory|-ram)(?![\w])")
 COUNT_OF_THEM = re.compile(rf"{_B}(\d{{1,2}}|two|four|eight|dos|cuatro|ocho|zwei|vier|acht)\s+(?:of them|de ellas|"
                            rf"davon|of those){_E}")

@@ -27,16 +27,19 @@ WEAK = compile_words(
     r"if possible", r"if you can", r"if it can", r"if feasible", r"if available", r"when possible",
     r"where possible", r"wherever possible", r"whenever possible", r"nice to have", r"nice-to-have",
     r"would be nice", r"would be great", r"would be good", r"be nice", r"optionally", r"optional",
-    r"best effort", r"best-effort", r"i'd prefer", r"i'd like", r"if at all possible", r"bonus",
+    r"best effort", r"best-effort", r"i'd prefer", r"i'd like", r"if at all possible", r"bonus", r"a plus",
+    r"if it's possible", r"where feasible", r"if feasible", r"would prefer", r"preference", r"ideally speaking",
     # es
     r"preferiblemente", r"preferentemente", r"idealmente", r"si es posible", r"a ser posible",
     r"de ser posible", r"si se puede", r"si puedes", r"en lo posible", r"prefiero", r"preferimos",
     r"prefiere", r"preferible", r"preferida", r"preferido", r"mejor si", r"ser[ií]a bueno", r"ser[ií]a ideal",
-    r"estar[ií]a bien", r"quiz[aá]s?", r"tal vez", r"opcionalmente", r"opcional",
+    r"estar[ií]a bien", r"quiz[aá]s?", r"tal vez", r"opcionalmente", r"opcional", r"si puede ser",
+    r"de preferencia", r"en la medida de lo posible", r"de ser factible",
     # de
     r"vorzugsweise", r"idealerweise", r"wenn m[oö]glich", r"falls m[oö]glich", r"m[oö]glichst",
     r"am liebsten", r"bevorzugt", r"bevorzuge", r"bevorzugen", r"lieber", r"gerne?", r"nach m[oö]glichkeit",
     r"w[aä]re sch[oö]n", r"w[aä]re nett", r"w[aä]re gut", r"vielleicht", r"eventuell", r"optional",
+    r"wenn es geht", r"sofern m[oö]glich", r"im idealfall", r"w[uü]nschenswert", r"nach m[oö]glichkeit",
 )
 
 STRONG = compile_words(
@@ -47,11 +50,11 @@ STRONG = compile_words(
     # es
     r"debe", r"deben", r"debes", r"obligatori[oa]", r"imprescindible", r"cr[ií]tic[oa]", r"esencial",
     r"requerid[oa]", r"requisito", r"absolutamente", r"tiene que", r"tienen que", r"s[ií] o s[ií]",
-    r"innegociable", r"indispensable", r"necesariamente", r"estrictamente",
+    r"innegociable", r"indispensable", r"necesariamente", r"estrictamente", r"requerimiento", r"s[ií] o s[ií]",
     # de
     r"muss", r"m[uü]ssen", r"musst", r"zwingend", r"unbedingt", r"kritisch", r"erforderlich",
     r"unverzichtbar", r"absolut", r"essenziell", r"essentiell", r"pflicht", r"auf jeden fall",
-    r"obligatorisch", r"strikt",
+    r"obligatorisch", r"strikt", r"voraussetzung", r"ein muss",
 )
 
 # --- negation ----------------------------------------------------------------------------------------

@@ -75,6 +75,8 @@ def _unit_kind(unit: str) -> tuple[str, float]:
 
 # --- GPU models ---------------------------------------------------------------------------------------
 
+_COUNT_BEFORE_MODEL = re.compile(r"(?<![\w.,-])(\d{1,2}|two|three|four|six|eight|sixteen|dos|cuatro|ocho|zwei|vier|"
+                                 r"acht|sechs)\s*(?:x\s*)?$")
 _MILLICORES = re.compile(r"(?<![\w.-])(\d{2,6})m\s+(?:of\s+)?(?:cpu|vcpu|cores?)(?![\w])")
 
 _GPU_MODEL = re.compile(
@@ -162,9 +164,10 @@ def extract(text: str) -> list[Slot]:
         add("cores", round(int(match.group(1)) / 1000, 4), match.start(), match.end())
     # "2 A100s", "4 H100": a bare number right before a model is a GPU count.
     for start, _, _ in models:
-        before = re.search(r"(?<![\w.,-])(\d{1,2})\s*$", text[max(0, start - 4):start])
-        if before:
-            add("gpus", float(before.group(1)), start - len(before.group(0)) + before.start(1) - 0, start)
+        before = _COUNT_BEFORE_MODEL.search(text, max(0, start - 10), start)
+        number = parse_number(before.group(1)) if before else None
+        if before and number:
+            add("gpus", number, before.start(1), start)
     # "H100 80GB x8", "A100 x 4": a count written after the model.
     for _, end, _ in models:
         after = re.match(r"(?:\s*-?\s*\d+\s*(?:gb|gib|g))?\s*[x×]\s?(\d{1,2})(?![\w])", text[end:end + 16])

@@ -30,6 +30,7 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) fo
      rf"{_REGION_WORDS}\s+(?:with|con|mit)\b", REGION),
     (rf"\b(?:share|sharing|shares|comparta|compartir|teilen|teilt)\s+(?:a|the|any|un|una|el|la|einen|eine|den|die)?\s*"
      rf"{_NODE_WORDS}\s+(?:with|con|mit)\b", NODE),
+    (rf"\b{_NODE_WORDS},?\s+(?:where|on which|donde|en (?:los|las|el|la) que|wo|auf denen|auf dem)\b", NODE),
     (rf"\b{_ZONE_WORDS}\s+(?:where|in which|donde|en la que|wo|in der)\b", ZONE),
     (rf"\b{_REGION_WORDS}\s+(?:where|in which|donde|en la que|wo|in der)\b", REGION),
     (rf"\b{_NODE_WORDS}\s+(?:that are |which are |that're |that |which |currently |already )?"
@@ -49,6 +50,7 @@ _HEAD_NOUNS = (r"deployments?|pods?|services?|apps?|applications?|workloads?|sta
                r"base de datos|bases de datos|database|cargas?|dienste?s?|anwendung(?:en)?|datenbank|"
                r"deployment-pods|cluster|stack|tier|cache-pods")
 _HEAD = re.compile(rf"(?:{_HEAD_NOUNS})(?![\w-])")
+_LEADING_VERB = re.compile(r"(?:corre|corren|se ejecuta|se ejecutan|est[aá]n?|vive|viven|hay|runs|lives)\s+")
 _NAME = re.compile(r"'([^']{1,60})'|\"([^\"]{1,60})\"|`([^`]{1,60})`|«([^»]{1,60})»|„([^“”]{1,60})[“”]|"
                    r"([a-z][a-z0-9._-]{0,60}[a-z0-9]|[a-z])(?![\w-])")
 _SEPARATOR = re.compile(r"\s*(?:,\s*(?:and|or|y|o|und|oder)?|and|or|&|y|o|und|oder|/)\s*")
@@ -90,10 +92,11 @@ def _names_after(text: str, position: int, limit: int) -> tuple[list[str], int]:
     while position < limit:
         match = re.compile(r"\s*").match(text, position)
         position = match.end() if match else position
-        # skip articles and a leading head noun ("the deployment 'x'", "el despliegue redis")
-        for _ in range(3):
+        # skip articles, a leading head noun ("the deployment 'x'", "el despliegue redis") and a verb of
+        # being there that comes first in Spanish ("donde corre spark")
+        for _ in range(4):
             skip = _ARTICLES.match(text, position) or (
-                _HEAD.match(text, position) if first else None)
+                (_HEAD.match(text, position) or _LEADING_VERB.match(text, position)) if first else None)
             if not skip:
                 break
             position = skip.end()

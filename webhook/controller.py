@@ -18,6 +18,7 @@ appears, so most of its pods take the cache-hit path at admission and are never 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import time
 from collections.abc import Mapping
@@ -282,15 +283,19 @@ class IntentController:
         task.add_done_callback(lambda _: self._tasks.pop(uid, None))
 
     async def _run_finish(self, uid: str) -> None:
-        pod = self._gated.get(uid)
-        if pod is None:
-            return
-        try:
-            await self.finish(pod)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("finishing a pod failed", extra={"uid": uid})
+        """Finish one pod; an unexpected error is logged and the pod tried again while it stays gated."""
+        for attempt in itertools.count():
+            pod = self._gated.get(uid)
+            if pod is None:
+                return
+            try:
+                await self.finish(pod)
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("finishing a pod failed; will retry", extra={"uid": uid})
+                await asyncio.sleep(backoff(attempt, base_s=0.5, cap_s=10.0))
 
     async def _on_list(self, pods: list[dict[str, Any]]) -> None:
         self._gated = {p["metadata"]["uid"]: p for p in pods if is_gated(p) and p["metadata"].get("uid")}

@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
+import aiohttp
 import orjson
 
 log = logging.getLogger(__name__)
@@ -88,15 +89,17 @@ class Kube:
             response = await call
         except ApiException as exc:  # raised before the body is read (e.g. by the client itself)
             raise KubeError(exc.status or 0, str(exc.reason)) from exc
-        except (TimeoutError, OSError) as exc:
+        except (TimeoutError, OSError, aiohttp.ClientError) as exc:
             raise KubeError(0, f"{type(exc).__name__}: {exc}") from exc
         try:
             body = await response.read()
-            if not 200 <= response.status < 300:
-                raise KubeError(response.status, str(response.reason or ""), body)
-            return orjson.loads(body) if body else {}
+        except (TimeoutError, OSError, aiohttp.ClientError) as exc:  # connection lost mid-body
+            raise KubeError(0, f"{type(exc).__name__}: {exc}") from exc
         finally:
             response.release()
+        if not 200 <= response.status < 300:
+            raise KubeError(response.status, str(response.reason or ""), body)
+        return orjson.loads(body) if body else {}
 
     # --- pods -------------------------------------------------------------------------------------
     async def get_pod(self, namespace: str, name: str) -> dict[str, Any]:
@@ -164,7 +167,7 @@ class Kube:
             kwargs["label_selector"] = label_selector
         try:
             response = await method(**kwargs)
-        except (TimeoutError, OSError) as exc:
+        except (TimeoutError, OSError, aiohttp.ClientError) as exc:
             raise KubeError(0, f"{type(exc).__name__}: {exc}") from exc
         try:
             if response.status != 200:

@@ -103,6 +103,9 @@ class LeaderElector:
             if exc.status not in (409, 404):
                 log.warning("lease update failed", extra={"error": str(exc)})
             return False
+        except Exception as exc:  # an unexpected answer must not end the election loop
+            log.exception("lease update failed", extra={"error": str(exc)})
+            return False
 
     async def release(self) -> None:
         """Give the Lease up at once (clean shutdown), so a standby need not wait for it to expire."""

@@ -28,7 +28,7 @@ class FakeKube:
         self.events: list[dict[str, Any]] = []
         self.leases: dict[tuple[str, str], dict[str, Any]] = {}
         self.patches: list[tuple[str, list[dict[str, Any]]]] = []
-        self.fail_patches: list[int] = []  # statuses to answer the next patches with
+        self.fail_patches: list[int | Exception] = []  # statuses (or exceptions) for the next patches
         self._rv = itertools.count(100)
         self._uid = itertools.count(1)
         self._watchers: list[tuple[str, asyncio.Queue[tuple[str, dict[str, Any]]]]] = []
@@ -93,7 +93,8 @@ class FakeKube:
         await asyncio.sleep(0)
         self.patches.append((name, copy.deepcopy(ops)))
         if self.fail_patches:
-            raise KubeError(self.fail_patches.pop(0), "injected")
+            failure = self.fail_patches.pop(0)
+            raise failure if isinstance(failure, Exception) else KubeError(failure, "injected")
         before = self.pods.get((namespace, name))
         if before is None:
             raise KubeError(404, "NotFound")

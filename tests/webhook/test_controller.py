@@ -241,6 +241,16 @@ async def test_transient_patch_errors_are_retried(signer, analyser) -> None:
     assert kube.pod("ml", "p")["metadata"]["annotations"][STATUS] == "analyzed"
 
 
+async def test_unexpected_errors_do_not_leave_a_pod_gated(signer, analyser) -> None:
+    kube = FakeKube()
+    kube.add_pod(gated_pod("p", GPU_HINT))
+    kube.fail_patches = [RuntimeError("connection reset in a way nobody expected")]
+    task = await running(make_controller(kube, analyser, signer))
+    await eventually(lambda: ungated(kube), "pod ungated")
+    await stop(task)
+    assert len(kube.patches) == 2
+
+
 async def test_pod_deleted_during_analysis_is_left_alone(signer) -> None:
     kube = FakeKube()
     gate = asyncio.Event()

@@ -98,6 +98,7 @@ CUES: tuple[Cue, ...] = (
        rf"{_B}least[- ](?:loaded|busy|utili[sz]ed|used|occupied|crowded|congested){_E}|{_B}lowest\s+(?:load|"
        rf"utili[sz]ation|usage|cpu)|{_B}(?:idle|idlest|quietest|emptiest|underutili[sz]ed|under-utili[sz]ed|"
        rf"lightly[- ]loaded|less[- ]loaded|less[- ]busy|freeest|most headroom|least load){_E}|"
+       rf"{_B}lowest[- ](?:load|usage|utili[sz]ation){_E}|"
        rf"{_B}most\s+(?:spare|free|available|unused|idle)\s+(?:capacity|resources|headroom|cpu|room){_E}|"
        rf"{_B}(?:m[aá]s)\s+(?:libre|desocupad[oa]|vac[ií][oa]|tranquil[oa])s?{_E}|{_B}(?:freiesten|leersten|ruhigsten)\w*|"
        rf"{_B}(?:meisten|viel)\s+(?:freie[rn]?\s+)?(?:kapazit[aä]t|ressourcen|luft){_E}|"
@@ -140,11 +141,13 @@ GPU_WORD = re.compile(rf"{_B}(?:nvidia\s+)?(gpus?|gpu's|cuda|nvidia|graphics\s+c
 GPU_REQUEST_BEFORE = re.compile(
     r"(?:^|[\s(])(?:needs?|needed|require[sd]?|want|wants|gimme|give|get|with|on|use|using|a|an|one|any|"
     r"necesita|necesito|necesitan|con|una|un|alguna|braucht|brauche|ben[oö]tigt|ben[oö]tige|mit|eine|einer|einem|"
-    r"auf|einen|ein|requests?|requesting|has|have|having|run on|needing|con\s+una|mit\s+einer)\s*$")
+    r"auf|einen|ein|requests?|requesting|has|have|having|run on|needing|con\s+una|mit\s+einer|en|on)\s*$")
 GPU_REQUEST_AFTER = re.compile(
     r"^(?:-|\s)*(?:nodes?|box(?:es)?|machines?|servers?|hosts?|instances?|workload|job|acceleration|accelerated|"
     r"-accelerated|compute|knoten|nodos?|m[aá]quinas?|job|card|karte|beschleunigung|aceleraci[oó]n)(?![\w])")
-GPU_PROPERTY_AFTER = re.compile(r"^\s*(?:[abhlptvkm]i?\d{1,4}[a-z]?s?(?![\w])|with|con|mit|should|must|need to|have|has|tengan|tenga|haben|sollten|are|is|"
+GPU_PROPERTY_AFTER = re.compile(r"^\s*(?:[abhlptvkm]i?\d{1,4}[a-z]?s?(?![\w])|with|con|mit|should|must|need to|"
+                                r"have|has|"
+                                r"tengan|tenga|haben|sollten|are|is|"
                                 r"memory|mem|vram|speicher|memoria|team|owner|driver|-speicher|-memory|-ram)(?![\w])")
 COUNT_OF_THEM = re.compile(rf"{_B}(\d{{1,2}}|two|four|eight|dos|cuatro|ocho|zwei|vier|acht)\s+(?:of them|de ellas|"
                            rf"davon|of those){_E}")

@@ -24,6 +24,7 @@ def compile_words(*alternatives: str) -> re.Pattern[str]:
 WEAK = compile_words(
     # en
     r"prefer", r"prefers", r"preferred", r"preferably", r"preferable", r"ideally", r"ideal", r"maybe", r"perhaps",
+    r"pre?f+e?r+e?a?bl[ye]", r"ideal+y", r"prefered", r"mayb", r"if posible", r"if u can",
     r"if possible", r"if you can", r"if it can", r"if feasible", r"if available", r"when possible",
     r"where possible", r"wherever possible", r"whenever possible", r"nice to have", r"nice-to-have",
     r"would be nice", r"would be great", r"would be good", r"be nice", r"optionally", r"optional",
@@ -39,7 +40,7 @@ WEAK = compile_words(
     r"vorzugsweise", r"idealerweise", r"wenn m[oö]glich", r"falls m[oö]glich", r"m[oö]glichst",
     r"am liebsten", r"bevorzugt", r"bevorzuge", r"bevorzugen", r"lieber", r"gerne?", r"nach m[oö]glichkeit",
     r"w[aä]re sch[oö]n", r"w[aä]re nett", r"w[aä]re gut", r"vielleicht", r"eventuell", r"optional",
-    r"wenn es geht", r"sofern m[oö]glich", r"im idealfall", r"w[uü]nschenswert", r"nach m[oö]glichkeit",
+    r"wenn es geht", r"am besten", r"sofern m[oö]glich", r"im idealfall", r"w[uü]nschenswert", r"nach m[oö]glichkeit",
 )
 
 STRONG = compile_words(
@@ -66,13 +67,15 @@ NEGATION_BEFORE = compile_words(
     r"avoid", r"avoids", r"avoiding", r"avoidance", r"off", r"away from", r"away frm", r"out of",
     r"far from", r"steer clear of", r"clear of", r"exclude", r"excluding", r"except", r"other than",
     r"anything but", r"rather than", r"instead of", r"without", r"nowhere near", r"ban", r"banned",
-    r"forbid", r"forbidden", r"outside",
+    r"forbid", r"forbidden", r"outside", r"outta", r"unless", r"not even", r"nowhere",
     # es
     r"nunca", r"jam[aá]s", r"evita", r"evitar", r"evite", r"evitad", r"evitando", r"evitarlo", r"ev[ií]talo",
-    r"lejos del?", r"fuera del?", r"excepto", r"salvo", r"sin", r"nada de", r"ni", r"ning[uú]n", r"ninguna",
+    r"lejos del?", r"fuera del?", r"a menos que", r"salvo que", r"excepto", r"salvo", r"sin", r"nada de", r"ni",
+    r"ning[uú]n", r"ninguna",
     r"ninguno",
     # de
-    r"nicht", r"kein", r"keine", r"keinen", r"keinem", r"keiner", r"keines", r"nie", r"niemals",
+    r"nicht", r"nich", r"es sei denn", r"kein", r"keine", r"keinen", r"keinem", r"keiner", r"keines", r"nie",
+    r"niemals",
     r"vermeiden", r"vermeide", r"vermeidet", r"meiden", r"meide", r"meidet", r"weg von", r"fern von",
     r"fernhalten", r"weg vom", r"fern vom", r"au[sß]er", r"ohne", r"nirgends", r"ausschlie[sß]en", r"ausgenommen",
     r"raus aus",
@@ -103,6 +106,8 @@ DESCRIPTIVE = compile_words(
     r"wurde", r"wurden", r"ersetzt", r"besitzer", r"eigent[uü]mer", r"migrated", r"moved", r"last week",
     r"last month", r"yesterday", r"ago", r"migrado", r"movido", r"ayer", r"migriert", r"umgezogen", r"gestern",
     r"lief", r"liefen", r"fr[uü]her", r"sol[ií]a", r"sol[ií]an", r"anteriormente", r"ehemals", r"bisher",
+    r"built", r"contact", r"on-?call", r"misbehaves", r"base image", r"construid[oa]s?", r"contacta\w*",
+    r"gebaut", r"kontaktier\w*", r"geh[oö]rt", r"pertenece",
 )
 
 # --- clause structure -----------------------------------------------------------------------------------

@@ -50,6 +50,17 @@ _NETWORK_CUES = re.compile(r"(?<![\w])(?:network\w*|netwrk|nic|nics|bandwidth|li
                            r"bandbreite|ancho de banda|interconnect|throughput)(?![\w])")
 
 
+_LEVEL_WORDS = (
+    ("spread_zones", r"zones?|azs?|availability zones|zonas|zonen"),
+    ("spread_racks", r"racks?|bastidores"),
+    ("spread_regions", r"regions?|regiones|regionen"),
+    ("spread_nodes", r"nodes?|hosts?|machines?|nodos|knoten"),
+)
+_MORE_LEVELS = re.compile(r"\s*(?:,|and|or|as well as|y|o|und|oder|&)\s+(?:(?:across|over|different|distinct|separate|"
+                          r"multiple|all|entre|distintas?|diferentes|verschiedene|[uü]ber)\s+)?("
+                          + "|".join(word for _, word in _LEVEL_WORDS) + r")(?![\w-])")
+
+
 @dataclass(slots=True)
 class Candidate:
     """One intent found in the hint, before merging."""
@@ -272,6 +283,12 @@ def read_hint(hint: str) -> Reading:
                 intent = cue.when_negated if negated else cue.intent
                 if intent:
                     add(Candidate(intent, match.start(), cue=match.group(0).strip()))
+                if intent and intent.startswith("spread_"):
+                    # "spread over different nodes and racks": the co-ordinated level is spread too
+                    more = _MORE_LEVELS.match(masked_text, match.end())
+                    if more:
+                        level = next(name for name, word in _LEVEL_WORDS if re.fullmatch(word, more.group(1)))
+                        add(Candidate(level, match.start(), cue=more.group(0).strip()))
     reading.masked = masked_text
     return reading
 

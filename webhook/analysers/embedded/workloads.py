@@ -38,6 +38,7 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) fo
     (r"(?:\bco-?locat\w*|\bcollocat\w*|\bcolocar\w*|\bcol[oó]ca\w*)\s+(?:w/|with|con|mit|junto a)(?=\s)", NODE),
     (r"\b(?:next to|alongside|beside|together with|along with|junto a|junto con|al lado de|neben|zusammen mit|"
      r"bei)\b", NODE),
+    (r"\b(?:near|close to|nearby|cerca de|nah bei|in der n[aä]he von)\b", NODE),
     (r"\b(?:anti-?affinity (?:with|to|against)|apart from|separate from|separated from)\b", NODE),
     (r"\bwhere\b", NODE),
 ))

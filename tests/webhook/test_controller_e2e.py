@@ -233,3 +233,35 @@ async def test_deployment_template_hint_is_pre_analysed(control_plane, namespace
         assert hit.document.names == ("prefer_gpu",) and analyser.calls == [GPU_HINT]
     finally:
         await kube.close()
+
+
+def test_kill_9_then_restart_finishes_every_gated_pod(control_plane, namespace) -> None:
+    """The real process, with leader election: SIGKILL it, leave gated pods behind (as admitted just
+    before the crash), start a new process: it waits out the dead holder's Lease and finishes them all."""
+    import os
+    import signal
+
+    from tests.harness.kube import wait_for
+
+    env = {"SEMAFF_LEADER_ELECTION": "true", "SEMAFF_NAMESPACE": NAMESPACE, "SEMAFF_LEASE_DURATION_S": "4"}
+    first = control_plane.start_webhook(env, register=False)
+    wait_for("the first process leads", lambda: control_plane.kube.get(
+        f"/apis/coordination.k8s.io/v1/namespaces/{NAMESPACE}/leases/semantic-affinity-webhook"), 60)
+    os.kill(first.pid, signal.SIGKILL)
+    first.stop()  # reaps the killed process
+    names = []
+    for i in range(3):
+        created = control_plane.kube.create(f"/api/v1/namespaces/{NAMESPACE}/pods",
+                                            api_pod(f"orphan-{i}", GPU_HINT if i else CONFLICT_HINT))
+        names.append(created["metadata"]["name"])
+    control_plane.start_webhook(env, register=False)
+
+    def finished() -> bool:
+        pods_ = [control_plane.kube.get(f"/api/v1/namespaces/{NAMESPACE}/pods/{n}") for n in names]
+        return all(not is_gated(p) and p["metadata"]["annotations"][STATUS] != "pending" for p in pods_)
+
+    wait_for("every orphaned gated pod finished by the new process", finished, 120)
+    lease = control_plane.kube.get(
+        f"/apis/coordination.k8s.io/v1/namespaces/{NAMESPACE}/leases/semantic-affinity-webhook")
+    assert lease["spec"]["leaseTransitions"] >= 1
+    control_plane.stop_service("webhook")

@@ -34,6 +34,7 @@ from typing import Any
 import yaml
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
+from prometheus_client.parser import text_string_to_metric_families
 
 from certs import tool as certs
 from tests.harness.binaries import ensure_binaries
@@ -397,6 +398,8 @@ class ControlPlane:
                 f"--config={path}",
                 "--bind-address=127.0.0.1",
                 f"--secure-port={self.ports.scheduler}",
+                # Throughput figures read the scheduler's own counters.
+                "--authorization-always-allow-paths=/healthz,/readyz,/livez,/metrics",
                 f"--cert-dir={self.dir / 'scheduler'}",
                 f"--v={self.verbosity}",
             ],
@@ -409,6 +412,22 @@ class ControlPlane:
             proc.stop()
         self._start_scheduler(extender)
         self._wait_healthz("kube-scheduler", self.ports.scheduler)
+
+    def scheduler_metric(self, name: str, **labels: str) -> float:
+        """Sum of one kube-scheduler metric's samples whose labels include ``labels`` (0 when absent)."""
+        context = ssl.create_default_context()
+        context.check_hostname = False
+        context.verify_mode = ssl.CERT_NONE
+        with urllib.request.urlopen(
+            f"https://127.0.0.1:{self.ports.scheduler}/metrics", timeout=5, context=context
+        ) as r:
+            text = r.read().decode()
+        total = 0.0
+        for family in text_string_to_metric_families(text):
+            for sample in family.samples:
+                if sample.name == name and all(sample.labels.get(k) == v for k, v in labels.items()):
+                    total += sample.value
+        return total
 
     def _wait_healthz(self, name: str, port: int) -> None:
         proc = self.procs[name]

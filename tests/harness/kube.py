@@ -12,7 +12,7 @@ import json
 import ssl
 import time
 import urllib.parse
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -105,6 +105,21 @@ class Kube:
 
     def items(self, path: str, **params: Any) -> list[dict[str, Any]]:
         return list(self.get(path, **params).get("items") or [])
+
+    def watch(self, path: str, timeout: float = 600, **params: Any) -> Iterator[dict[str, Any]]:
+        """Watch events (``{"type": ..., "object": ...}``) on their own connection until closed."""
+        query = urllib.parse.urlencode({"watch": "1", **{k: v for k, v in params.items() if v is not None}})
+        conn = http.client.HTTPSConnection(self.host, self.port, context=self._ssl, timeout=timeout)
+        try:
+            conn.request("GET", f"{path}?{query}", headers={"Accept": JSON})
+            response = conn.getresponse()
+            if response.status >= 300:
+                raise ApiError("WATCH", path, response.status, response.read().decode(errors="replace"))
+            for line in response:
+                if line.strip():
+                    yield json.loads(line)
+        finally:
+            conn.close()
 
 
 def wait_for(what: str, check: Callable[[], T | None], timeout: float, interval: float = 0.25) -> T:

@@ -376,6 +376,7 @@ class IntentController:
         finally:
             self.running = False
             self.synced = False
+            self._metrics.gated_pods.set(0)  # a standby reports nothing it does not watch
             pending = [*self._tasks.values(), *self._background]
             for task in pending:
                 task.cancel()

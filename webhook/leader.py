@@ -151,6 +151,7 @@ class LeaderElector:
                     task.cancel()
                     await asyncio.gather(task, return_exceptions=True)
                     self._set(False)
+                await asyncio.sleep(self._retry)  # never spin if the work keeps ending by itself
         finally:
             if self.is_leader:
                 self._set(False)

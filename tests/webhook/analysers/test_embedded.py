@@ -228,6 +228,14 @@ CASES = [
      {"prefer_ephemeral_storage": (1.0, {"prefer_ephemeral_storage_gb": 1536.0}), "prefer_numa_aligned": (1.0, {})}),
     ("Muss auf einem Knoten mit GPUs laufen.", {"prefer_gpu": (1.5, {"prefer_gpu_cores": 1.0})}),
     ("we can't afford to lose the whole service if one AZ goes down", {"spread_zones": (1.0, {})}),
+    ("Una réplica por rack, por favor.", {"spread_racks": (1.0, {})}),
+    ("Prefer us-east-1a over us-east-1b.", {"prefer_zones": (0.5, {"prefer_zones": ["us-east-1a"]})}),
+    ("It's mandatory that replicas are spread over different nodes and racks.",
+     {"spread_nodes": (1.5, {}), "spread_racks": (1.5, {})}),
+    ("Eight A100 GPUs, NVLinked.", {"prefer_gpu": (1.0, {"prefer_gpu_cores": 8.0}),
+                                    "prefer_gpu_models": (1.0, {"prefer_gpu_models": ["A100"]}),
+                                    "prefer_nvlink": (1.0, {})}),
+    ("Que use GPUs V100.", {"prefer_gpu_models": (1.0, {"prefer_gpu_models": ["V100"]})}),
 ]
 
 

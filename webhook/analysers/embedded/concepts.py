@@ -30,6 +30,10 @@ _SPREAD = (r"(?:spread\w*|spreed\w*|sprea\w*|distribut\w*|split\w*|balanc\w*|sca
            r"accross|over|between|among|multiple|several|different|separate|distinct|each|every|per|various|"
            r"reparti\w*|rep[aá]rt\w*|distribu\w*|entre|varias|varios|distintas|distintos|diferentes|cada|"
            r"verteil\w*|[uü]ber|mehrere|verschiedene\w*|unterschiedliche\w*|jede[nmrs]?|pro|je)")
+# "one replica per rack", "una réplica por zona", "ein Pod pro Region"
+_ONE_PER = (r"(?:one|1|una|uno|un|eine?|ein|a single)\s+(?:[\w-]+\s+)?"
+            r"(?:per|por|pro|je|in each|en cada|in jede[mr]?)\s+"
+            r"(?:(?:availability|de)\s+)?")
 _ZONES = r"(?:zones|zone|azs|az|availability zones|failure domains|zonas|zona|zonen|verf[uü]gbarkeitszonen)"
 _RACKS = r"(?:racks|rack|bastidores|gestelle|server-racks|server racks)"
 _REGIONS = r"(?:regions|region|regiones|regi[oó]n|regionen)"
@@ -60,11 +64,14 @@ CUES: tuple[Cue, ...] = (
     _c("spread_regions", _resilience(_REGION_LEVEL), when_negated="spread_regions"),
     _c("spread_nodes", _resilience(_NODE_LEVEL), when_negated="spread_nodes"),
     # --- spreading the workload ---
-    _c("spread_zones", rf"{_B}{_SPREAD}{_GAP}{_ZONES}{_E}|{_B}multi-?(?:az|zone)s?{_E}|{_B}zone[- ]?(?:outage|failure|"
+    _c("spread_zones", rf"{_B}{_ONE_PER}{_ZONES}{_E}|{_B}{_SPREAD}{_GAP}{_ZONES}{_E}|{_B}multi-?(?:az|zone)s?{_E}|"
+                       rf"{_B}zone[- ]?(?:outage|failure|"
                        r"redundan\w*|resilien\w*|ausfall\w*)|zonal\s+(?:outage|failure|redundan\w*)|"
                        rf"{_B}(?:ca[ií]da|fallo) de (?:una )?zona|{_B}zonenausfall"),
-    _c("spread_racks", rf"{_B}{_SPREAD}{_GAP}{_RACKS}{_E}|{_B}rack[- ]?(?:outage|failure|level redundan\w*|ausfall)"),
-    _c("spread_regions", rf"{_B}{_SPREAD}{_GAP}{_REGIONS}{_E}|{_B}multi-?regi\w*|{_B}geo-?redundan\w*|"
+    _c("spread_racks", rf"{_B}{_ONE_PER}{_RACKS}{_E}|{_B}{_SPREAD}{_GAP}{_RACKS}{_E}|"
+                       rf"{_B}rack[- ]?(?:outage|failure|level redundan\w*|ausfall)"),
+    _c("spread_regions", rf"{_B}{_ONE_PER}{_REGIONS}{_E}|{_B}{_SPREAD}{_GAP}{_REGIONS}{_E}|{_B}multi-?regi\w*|"
+                         rf"{_B}geo-?redundan\w*|"
                          rf"{_B}regional\s+(?:outage|failure)|{_B}(?:ca[ií]da|fallo) de (?:una )?regi[oó]n|"
                          rf"{_B}regionsausfall|{_B}geo-?(?:distributed|verteilt)"),
     _c("spread_nodes", rf"{_B}(?:different|separate|distinct|another|other|diferentes?|distint[oa]s?|separad[oa]s?|"
@@ -137,7 +144,8 @@ CUES: tuple[Cue, ...] = (
 # property ("GPUs with 24GB", "NVLink-connected GPUs", "each GPU should have ...").
 GPU_WORD = re.compile(rf"{_B}(?:nvidia\s+)?(gpus?|gpu's|cuda|nvidia|graphics\s+cards?|grafikkarten?|"
                       r"tarjetas?\s+gr[aá]ficas?|"
-                      r"gr[aá]ficas?|accelerators?|aceleradores?|beschleuniger(?:karten)?)(?![\w])")
+                      r"gr[aá]ficas?|graphics hardware|gpu hardware|accelerators?|aceleradores?|"
+                      r"beschleuniger(?:karten)?)(?![\w])")
 GPU_REQUEST_BEFORE = re.compile(
     r"(?:^|[\s(])(?:needs?|needed|require[sd]?|want|wants|gimme|give|get|with|on|use|using|a|an|one|any|"
     r"necesita|necesito|necesitan|con|una|un|alguna|braucht|brauche|ben[oö]tigt|ben[oö]tige|mit|eine|einer|einem|"

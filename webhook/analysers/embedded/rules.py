@@ -171,6 +171,10 @@ def read_hint(hint: str) -> Reading:
             mask(slot.start, slot.end, slot.kind)
         if clause is None:
             continue
+        if slot.kind in polar and re.search(r"(?<![\w-])(?:over|sobre|vor|statt|than)\s+$",
+                                            text[clause.start:slot.start]) and any(
+                other.kind == slot.kind and clause.start <= other.start < slot.start for other in slots):
+            continue  # "prefer us-east-1a over us-east-1b": the second one is the one not chosen
         if slot.kind in polar:
             prefix = "avoid" if clause.negated_at(slot.start) else "prefer"
             add(Candidate(f"{prefix}_{polar[slot.kind]}", slot.start, items=(str(slot.value),), cue=str(slot.value)))
@@ -271,12 +275,18 @@ def read_hint(hint: str) -> Reading:
 
     # --- cues ---
     masked_text = "".join(masked)
+    # Cues read the hint with names blanked out: "between rack-1 and rack-2" is not "between racks".
+    cue_chars = list(masked_text)
+    for slot in slots:
+        if slot.kind in ("zone", "region", "rack", "node"):
+            cue_chars[slot.start:slot.end] = " " * (slot.end - slot.start)
+    cue_text = "".join(cue_chars)
     related = {clause_at(clauses, r.start).sentence for r in relations if clause_at(clauses, r.start)}
     for clause in clauses:
         if clause.sentence in skipped:
             continue
         for cue in CUES:
-            for match in cue.pattern.finditer(masked_text, clause.start, clause.end):
+            for match in cue.pattern.finditer(cue_text, clause.start, clause.end):
                 if clause.sentence in related and match.group(0).startswith(("same", "the same", "mismo", "el mismo")):
                     continue  # "next to redis, on the same node": the node of the other workload
                 negated = clause.negated_at(match.start())
@@ -285,7 +295,7 @@ def read_hint(hint: str) -> Reading:
                     add(Candidate(intent, match.start(), cue=match.group(0).strip()))
                 if intent and intent.startswith("spread_"):
                     # "spread over different nodes and racks": the co-ordinated level is spread too
-                    more = _MORE_LEVELS.match(masked_text, match.end())
+                    more = _MORE_LEVELS.match(cue_text, match.end())
                     if more:
                         level = next(name for name, word in _LEVEL_WORDS if re.fullmatch(word, more.group(1)))
                         add(Candidate(level, match.start(), cue=more.group(0).strip()))

@@ -61,9 +61,26 @@ def decode_args(body: bytes) -> tuple[Mapping[str, Any], list[str] | None, list[
     raise BadArgs("ExtenderArgs has neither NodeNames nor Nodes")
 
 
+_SCORE_SUFFIX = [str(score).encode() + b"}" for score in range(11)]
+_HOST_PREFIX: dict[str, bytes] = {}  # node name -> b'{"Host":"<escaped name>","Score":'
+
+
 def encode_priorities(names: Sequence[str], scores: Sequence[int]) -> bytes:
-    """HostPriorityList: a bare JSON array of {"Host", "Score"} with integer scores."""
-    return orjson.dumps([{"Host": n, "Score": s} for n, s in zip(names, scores, strict=True)])
+    """HostPriorityList: a bare JSON array of {"Host", "Score"} with integer scores.
+
+    Byte-identical to ``orjson.dumps([{"Host": n, "Score": s}, ...])`` but about twice as fast at
+    thousands of nodes: each node's prefix is escaped once and remembered.
+    """
+    prefixes = _HOST_PREFIX
+    if len(prefixes) > 200_000:
+        prefixes.clear()
+    parts = []
+    for name, score in zip(names, scores, strict=True):
+        prefix = prefixes.get(name)
+        if prefix is None:
+            prefix = prefixes[name] = b'{"Host":' + orjson.dumps(name) + b',"Score":'
+        parts.append(prefix + (_SCORE_SUFFIX[score] if 0 <= score <= 10 else str(score).encode() + b"}"))
+    return b"[" + b",".join(parts) + b"]"
 
 
 class Extender:
@@ -99,10 +116,11 @@ class Extender:
     def _facts_from_names(self, names: list[str]) -> list[NodeFacts]:
         get = self.state.nodes.get
         facts = [get(n) for n in names]
-        missing = facts.count(None)
+        missing = [i for i, f in enumerate(facts) if f is None]  # identity test: NodeFacts.__eq__ is slow
         if missing:
-            self.metrics.unknown_nodes.inc(missing)
-            facts = [f if f is not None else NodeFacts.unknown(n) for f, n in zip(facts, names, strict=True)]
+            self.metrics.unknown_nodes.inc(len(missing))
+            for i in missing:
+                facts[i] = NodeFacts.unknown(names[i])
         return facts  # type: ignore[return-value]
 
     def score(self, pod_raw: Mapping[str, Any], nodes: list[NodeFacts]) -> tuple[PodRecord, IntentDocument,
@@ -121,8 +139,7 @@ class Extender:
         now = self._wall()
         ctx = Context(pod, pods, self.state.live, now - self.settings.metrics_staleness_s)
         ranking = score_nodes(document.intents, nodes, ctx, self.mode)
-        for intent, phi in zip(document.intents, ranking.phi, strict=True):
-            unknown = phi.count(None)
+        for intent, unknown in zip(document.intents, ranking.unknown, strict=True):
             if unknown:
                 self.metrics.unknown_facts.labels(intent.name).inc(unknown)
         if ranking.best is not None:
@@ -162,7 +179,7 @@ class Extender:
         if log.isEnabledFor(logging.DEBUG):
             best = ranking.nodes[ranking.best] if ranking.best is not None else None
             log.debug("prioritize", extra={"pod": key, "best": best, "neutral": reason,
-                                           "ranking": ranking.rows()[:50]})
+                                           "ranking": ranking.rows(limit=50)})
 
     async def filter(self, request: web.Request) -> web.Response:
         """Soft affinity never filters: every node passes, in the shape the request's mode needs."""

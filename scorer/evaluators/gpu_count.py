@@ -14,7 +14,7 @@ KIND = Kind.GPU_COUNT
 
 def evaluate(intent: Intent, spec: IntentSpec, nodes: Sequence[NodeFacts], ctx: Context) -> Phi:
     wanted = intent.number("prefer_gpu_cores")
-    requested = ctx.pods.requested
+    requested = ctx.pods.requested_by_node.get
     phi: Phi = []
     for n in nodes:
         if not n.known:

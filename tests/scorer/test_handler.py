@@ -260,3 +260,12 @@ async def test_additive_mode_setting() -> None:
     finally:
         await client.close()
     assert body["mode"] == "additive"
+
+
+def test_encoding_matches_orjson() -> None:
+    from scorer.handler import encode_priorities
+
+    names = ["m02", 'we"ird\\name', "ünï", "m03"]
+    scores = [10, 0, 3, 12]
+    assert encode_priorities(names, scores) == orjson.dumps([{"Host": n, "Score": s}
+                                                             for n, s in zip(names, scores, strict=True)])

@@ -127,15 +127,25 @@ def segment(text: str, names: list[tuple[int, int]] | None = None) -> list[Claus
             if marks:
                 passes_on = _is_bare(text, [], start, marks[0][0], _STRENGTH_LEAD)
                 bare_previous = _is_bare(text, [], start, end, _STRENGTH_LEAD)  # "If possible, ..."
-                if bare_previous and text[end:end + 2].lstrip().startswith(":") and previous is None:
+                # "Critical: ...", "Critical service: ...": a short label before a colon governs the sentence
+                if previous is None and text[end:end + 2].lstrip().startswith(":") and len(
+                        text[start:end].split()) <= 3:
                     header = True
             previous = clause
         # "Spread over regions, absolutely.": a strength word standing alone at the end looks back.
+        # It takes in the items co-ordinated with "and" before it ("500 GB scratch and an SSD, ideally").
         if len(sentence) >= 2 and marked[-1] and not marked[-2] and _is_bare(
                 text, [], sentence[-1].start, sentence[-1].end, _STRENGTH_LEAD):
-            last, target = sentence[-1], sentence[-2]
-            sentence[-2] = Clause(target.start, target.end, target.sentence, last.strength, last.strength_word,
-                                  target.negations_before, target.negations_after, target.inherited_negation)
+            last = sentence[-1]
+            index = len(sentence) - 2
+            while index >= 0 and not marked[index]:
+                target = sentence[index]
+                sentence[index] = Clause(target.start, target.end, target.sentence, last.strength,
+                                         last.strength_word, target.negations_before, target.negations_after,
+                                         target.inherited_negation)
+                if separators[index] not in ("and", "y", "und", "&"):
+                    break
+                index -= 1
         clauses.extend(sentence)
     return clauses
 

@@ -89,7 +89,9 @@ CUES: tuple[Cue, ...] = (
        rf"{_B}{_SINGLE}\s+{_NODES}{_E}(?!\s+(?:as|que|wie|like|with)\b)|{_B}co-?locat\w*(?!\s+(?:w/|with|con|mit))|"
        rf"{_B}collocat\w*(?!\s+(?:with|con|mit))|{_B}bin-?pack\w*|{_B}pack\w*\s+(?:em|them|it|all|everything|the|"
        rf"replicas|pods|tight\w*)|{_B}pack\w*\s+(?:onto|on|into)|{_B}packen{_E}|{_B}zusammenfassen{_E}|"
-       rf"{_B}agrupa\w*|{_B}(?:alle|alles|s[aä]mtliche)\b.{{0,40}}\b(?:einen|einem)\s+knoten{_E}|"
+       rf"{_B}agrupa\w*|{_B}(?:junt[oa]s|zusammen|together)\b.{{0,20}}?\b(?:en un|auf einem|auf einen|on a|on one|"
+       rf"in one)\s+(?:nodo|knoten|node|host|machine){_E}|"
+       rf"{_B}(?:alle|alles|s[aä]mtliche)\b.{{0,40}}\b(?:einen|einem)\s+knoten{_E}|"
        rf"{_B}(?:einen|einem)\s+knoten\b.{{0,30}}\b(?:zusammen\w*|packen|b[uü]ndeln)",
        when_negated="spread_nodes"),
     _c("prefer_nearby_nodes_same_deployment",
@@ -150,6 +152,11 @@ GPU_REQUEST_BEFORE = re.compile(
     r"(?:^|[\s(])(?:needs?|needed|require[sd]?|want|wants|gimme|give|get|with|on|use|using|a|an|one|any|"
     r"necesita|necesito|necesitan|con|una|un|alguna|braucht|brauche|ben[oö]tigt|ben[oö]tige|mit|eine|einer|einem|"
     r"auf|einen|ein|requests?|requesting|has|have|having|run on|needing|con\s+una|mit\s+einer|en|on)\s*$")
+# A request verb right before the GPU word asks for GPUs even when a property follows
+# ("needs GPUs with 48 GB" -> prefer_gpu 1.0 and the memory).
+GPU_REQUEST_VERB = re.compile(
+    r"(?:^|\s)(?:needs?|needed|needing|require[sd]?|requiring|wants?|gimme|give|get|requests?|requesting|"
+    r"necesita|necesitan|necesito|requiere|quiero|braucht|brauche|ben[oö]tigt|ben[oö]tige|m[oö]chte)\s*$")
 GPU_REQUEST_AFTER = re.compile(
     r"^(?:-|\s)*(?:nodes?|box(?:es)?|machines?|servers?|hosts?|instances?|workload|job|acceleration|accelerated|"
     r"-accelerated|compute|knoten|nodos?|m[aá]quinas?|job|card|karte|beschleunigung|aceleraci[oó]n)(?![\w])")

@@ -49,11 +49,11 @@ STRONG = compile_words(
     r"absolutely", r"essential", r"non-negotiable", r"nonnegotiable", r"non negotiable", r"have to",
     r"has to", r"strictly", r"imperative", r"vital", r"under no circumstances", r"at all costs",
     # es
-    r"debe", r"deben", r"debes", r"obligatori[oa]", r"imprescindible", r"cr[ií]tic[oa]", r"esencial",
+    r"debe", r"deben", r"debes", r"obligatori[oa]s?", r"imprescindibles?", r"cr[ií]tic[oa]s?", r"esencial(?:es)?",
     r"requerid[oa]", r"requisito", r"absolutamente", r"tiene que", r"tienen que", r"s[ií] o s[ií]",
     r"innegociable", r"indispensable", r"necesariamente", r"estrictamente", r"requerimiento", r"s[ií] o s[ií]",
     # de
-    r"muss", r"m[uü]ssen", r"musst", r"zwingend", r"unbedingt", r"kritisch", r"erforderlich",
+    r"muss", r"m[uü]ssen", r"musst", r"zwingend", r"unbedingt", r"kritisch(?:e[rnms]?)?", r"erforderlich",
     r"unverzichtbar", r"absolut", r"essenziell", r"essentiell", r"pflicht", r"auf jeden fall",
     r"obligatorisch", r"strikt", r"voraussetzung", r"ein muss",
 )

@@ -18,6 +18,7 @@ from webhook.analysers.embedded.concepts import (
     GPU_PROPERTY_AFTER,
     GPU_REQUEST_AFTER,
     GPU_REQUEST_BEFORE,
+    GPU_REQUEST_VERB,
     GPU_WORD,
 )
 from webhook.analysers.embedded.lexicon import DESCRIPTIVE, INJECTION
@@ -269,7 +270,7 @@ def read_hint(hint: str) -> Reading:
             continue
         before = text[clause.start:start]
         after = text[match.end():clause.end]
-        if word in ("cuda", "nvidia") or GPU_REQUEST_AFTER.match(after) or (
+        if word in ("cuda", "nvidia") or GPU_REQUEST_AFTER.match(after) or GPU_REQUEST_VERB.search(before) or (
                 GPU_REQUEST_BEFORE.search(before) and not GPU_PROPERTY_AFTER.match(after)):
             add(Candidate("prefer_gpu", start, number=1.0, cue=match.group(0)))
 

@@ -7,8 +7,7 @@ is allowed with a warning. Only a body that is not an AdmissionReview at all get
 
 What the patch does (ARCHITECTURE.md 1.1): strip client-written ``semantic-affinity.io/*``
 annotations except the hint (anti-forgery); on a cache hit write the signed intents; on a miss
-write ``status: pending``, the scheduling gate and the label the intent controller watches
-(annotations cannot be selected on server-side, labels can); optionally set ``spec.schedulerName``.
+write ``status: pending`` and the scheduling gate; optionally set ``spec.schedulerName``.
 """
 
 from __future__ import annotations
@@ -41,9 +40,6 @@ from webhook.results import Result, admission_warnings
 log = logging.getLogger(__name__)
 
 API_VERSIONS = ("admission.k8s.io/v1", "admission.k8s.io/v1beta1")
-# The label that marks a pod waiting for the controller; selectable server-side, unlike annotations.
-PENDING_LABEL = PREFIX + "intent-analysis"
-PENDING_LABEL_VALUE = "pending"
 DEFAULT_SCHEDULER = "default-scheduler"
 MAX_BODY_BYTES = 8 * 1024 * 1024  # a pod may carry 256 KiB of annotations plus its spec, twice (UPDATE)
 
@@ -152,12 +148,9 @@ def review(body: bytes, config: AdmissionConfig) -> Decision:
         return _allow(api_version, uid, "malformed", "semantic-affinity: pod without metadata/spec; not analysed",
                       dry_run=dry_run)
     annotations = metadata.get("annotations")
-    labels = metadata.get("labels")
     if annotations is not None and not isinstance(annotations, dict):
         return _allow(api_version, uid, "malformed", "semantic-affinity: metadata.annotations is not a map; ignored",
                       dry_run=dry_run)
-    if labels is not None and not isinstance(labels, dict):
-        labels = None
     annotations = {str(k): v for k, v in (annotations or {}).items()} if annotations is not None else None
     name = str(metadata.get("name") or metadata.get("generateName") or "")
     warnings: list[str] = []
@@ -199,15 +192,12 @@ def review(body: bytes, config: AdmissionConfig) -> Decision:
     elif ours:
         ops += patch.set_map_entries(None, ("metadata", "annotations"), ours)
 
-    # Our gate and label are ours too: a client copy without a miss would leave the pod gated forever.
+    # Our gate is ours too: a client copy without a miss would hold the pod for nothing.
     gate_at = patch.gate_index(spec, SCHEDULING_GATE)
     if want_gate:
         ops += patch.add_scheduling_gate(spec, SCHEDULING_GATE)
-        ops += patch.set_map_entries(labels, ("metadata", "labels"), {PENDING_LABEL: PENDING_LABEL_VALUE})
-    else:
-        if gate_at is not None:
-            ops.append({"op": "remove", "path": patch.pointer("spec", "schedulingGates", gate_at)})
-        ops += patch.remove_map_entries(labels, ("metadata", "labels"), [PENDING_LABEL])
+    elif gate_at is not None:
+        ops.append({"op": "remove", "path": patch.pointer("spec", "schedulingGates", gate_at)})
 
     if config.scheduler_name and sanitised is not None and spec.get("schedulerName") in (None, "", DEFAULT_SCHEDULER):
         ops.append({"op": "add", "path": "/spec/schedulerName", "value": config.scheduler_name})

@@ -1,12 +1,13 @@
 """The intent controller: finishes every pod that carries our scheduling gate.
 
-Level-triggered: it lists and watches pods labelled ``semantic-affinity.io/intent-analysis``
-(the admission patch adds the label together with the gate, because annotations and gates cannot be
-selected server-side), so on start-up the list alone finds every pod left gated by a crash. For each
+Level-triggered: it lists and watches the *unscheduled* pods (field selector ``spec.nodeName=``,
+the set kube-scheduler itself watches; gates and annotations cannot be selected server-side) and
+keeps those carrying our gate, so on start-up the list alone finds every pod left gated by a crash,
+however the gate got there. For each
 gated pod it analyses the hint (single-flight per hint through the intent cache, bounded
 concurrency, a per-call timeout and a few retries), then sends ONE JSON Patch that writes the
-output annotations, removes only our gate (guarded by a ``test`` on the gate's index and on the hint
-the analysis was made for) and removes the label. A conflict re-reads the pod and tries again. No
+output annotations and removes only our gate (guarded by a ``test`` on the gate's index and on the
+hint the analysis was made for). A conflict re-reads the pod and tries again. No
 pod stays gated: after ``ungate_deadline_s`` without a result the pod gets status ``failed``, loses
 the gate and schedules neutrally, with a Warning Event.
 
@@ -37,7 +38,6 @@ from shared.codec import (
 from shared.sanitise import SanitisedHint, sanitise
 from shared.signing import Signer
 from webhook import events, patch
-from webhook.admission import PENDING_LABEL
 from webhook.analysers.base import Analyser, analyse
 from webhook.analysers.cache import IntentCache
 from webhook.kube import DEPLOYMENTS, JOBS, PODS, STATEFULSETS, KubeError, backoff, list_watch
@@ -48,6 +48,7 @@ from webhook.settings import Settings
 log = logging.getLogger(__name__)
 
 WORKLOADS = (DEPLOYMENTS, STATEFULSETS, JOBS)
+UNSCHEDULED = "spec.nodeName="  # field selector: pods not bound to a node (every gated pod is one)
 MAX_CONFLICTS_BEFORE_FALLBACK = 4  # then write a minimal "failed" patch in case ours is what the apiserver rejects
 
 
@@ -71,7 +72,7 @@ def hint_source(annotations: Mapping[str, Any] | None) -> tuple[str, str] | None
 def finish_patch(
     pod: Mapping[str, Any], annotations: Mapping[str, str], *, guard_hint: bool = True
 ) -> list[dict[str, Any]] | None:
-    """The one patch that finishes ``pod``: preconditions, output annotations, gate and label removal.
+    """The one patch that finishes ``pod``: preconditions, output annotations, removal of our gate.
 
     None when our gate is no longer there (someone else finished the pod).
     """
@@ -89,7 +90,6 @@ def finish_patch(
     ops += patch.remove_map_entries(existing, ("metadata", "annotations"),
                                     [k for k in OUTPUT_KEYS if k not in annotations])
     ops += patch.set_map_entries(existing, ("metadata", "annotations"), annotations)
-    ops += patch.remove_map_entries(metadata.get("labels"), ("metadata", "labels"), [PENDING_LABEL])
     return ops
 
 
@@ -364,7 +364,7 @@ class IntentController:
         def restarted(resource: str) -> Any:
             return lambda reason: self._metrics.watch_restarts.labels(resource, reason).inc()
 
-        watches = [list_watch(self._kube, PODS, self._on_list, self._on_event, label_selector=PENDING_LABEL,
+        watches = [list_watch(self._kube, PODS, self._on_list, self._on_event, field_selector=UNSCHEDULED,
                               on_restart=restarted("pods"))]
         if self._settings.watch_workloads:
             watches += [list_watch(self._kube, r, self._workload_list, self._workload_event,

@@ -133,7 +133,9 @@ class Kube:
             self.coordination.replace_namespaced_lease(name, namespace, lease, _preload_content=False))
 
     # --- list and watch ---------------------------------------------------------------------------
-    async def list(self, resource: Resource, label_selector: str = "") -> tuple[list[dict[str, Any]], str]:
+    async def list(
+        self, resource: Resource, label_selector: str = "", field_selector: str = ""
+    ) -> tuple[list[dict[str, Any]], str]:
         """Every object (paginated) and the list's resourceVersion."""
         method = getattr(getattr(self, resource.api), resource.method)
         items: list[dict[str, Any]] = []
@@ -142,6 +144,8 @@ class Kube:
             kwargs: dict[str, Any] = {"limit": PAGE_SIZE, "_preload_content": False}
             if label_selector:
                 kwargs["label_selector"] = label_selector
+            if field_selector:
+                kwargs["field_selector"] = field_selector
             if token:
                 kwargs["_continue"] = token
             page = await self._json(method(**kwargs))
@@ -151,7 +155,7 @@ class Kube:
                 return items, str((page.get("metadata") or {}).get("resourceVersion") or "")
 
     async def watch(
-        self, resource: Resource, resource_version: str, label_selector: str = ""
+        self, resource: Resource, resource_version: str, label_selector: str = "", field_selector: str = ""
     ) -> AsyncIterator[tuple[str, dict[str, Any]]]:
         """(type, object) events from ``resource_version`` until the server ends the stream.
 
@@ -165,6 +169,8 @@ class Kube:
         }
         if label_selector:
             kwargs["label_selector"] = label_selector
+        if field_selector:
+            kwargs["field_selector"] = field_selector
         try:
             response = await method(**kwargs)
         except (TimeoutError, OSError, aiohttp.ClientError) as exc:
@@ -199,6 +205,7 @@ async def list_watch(
     on_list: Callable[[list[dict[str, Any]]], Awaitable[None]],
     on_event: Callable[[str, dict[str, Any]], Awaitable[None]],
     label_selector: str = "",
+    field_selector: str = "",
     on_restart: Callable[[str], None] = lambda _: None,
 ) -> None:
     """Level-triggered list+watch until cancelled: list (``on_list`` gets the whole state), then watch from
@@ -207,11 +214,11 @@ async def list_watch(
     failures = 0
     while True:
         try:
-            items, version = await kube.list(resource, label_selector)
+            items, version = await kube.list(resource, label_selector, field_selector)
             await on_list(items)
             failures = 0
             while True:
-                async for kind, obj in kube.watch(resource, version, label_selector):
+                async for kind, obj in kube.watch(resource, version, label_selector, field_selector):
                     if kind == "ERROR":
                         if obj.get("code") == 410:
                             raise Gone()

@@ -2,9 +2,10 @@
 
 Clearly a substitute: the real thing is exercised in test_controller_e2e.py against a real
 kube-apiserver. What it does model is what the controller's correctness rests on: JSON Patch
-applied by the ``jsonpatch`` reference implementation (a failed ``test`` is HTTP 422), label-
-selected list+watch where a pod that stops matching is reported DELETED, scheduling gates that can
-only be removed, resourceVersions, 404 for missing pods, and Lease writes guarded by resourceVersion.
+applied by the ``jsonpatch`` reference implementation (a failed ``test`` is HTTP 422), selected
+list+watch (label existence, ``spec.nodeName=``) where a pod that stops matching is reported
+DELETED, scheduling gates that can only be removed, resourceVersions, 404 for missing pods, and
+Lease writes guarded by resourceVersion.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ class FakeKube:
         self.fail_patches: list[int | Exception] = []  # statuses (or exceptions) for the next patches
         self._rv = itertools.count(100)
         self._uid = itertools.count(1)
-        self._watchers: list[tuple[str, asyncio.Queue[tuple[str, dict[str, Any]]]]] = []
+        self._watchers: list[tuple[tuple[str, str], asyncio.Queue[tuple[str, dict[str, Any]]]]] = []
 
     # -- helpers for tests
     def add_pod(self, pod: dict[str, Any]) -> dict[str, Any]:
@@ -49,10 +50,16 @@ class FakeKube:
         return copy.deepcopy(self.pods[(namespace, name)])
 
     @staticmethod
-    def _matches(pod: dict[str, Any] | None, selector: str) -> bool:
+    def _matches(pod: dict[str, Any] | None, selector: tuple[str, str]) -> bool:
         if pod is None:
             return False
-        return not selector or selector in (pod["metadata"].get("labels") or {})
+        label, field = selector
+        if label and label not in (pod["metadata"].get("labels") or {}):
+            return False
+        if field:
+            assert field == "spec.nodeName=", field  # the only field selector the controller uses
+            return not pod["spec"].get("nodeName")
+        return True
 
     def _notify(self, kind: str, pod: dict[str, Any], before: dict[str, Any] | None) -> None:
         for selector, queue in self._watchers:
@@ -63,19 +70,21 @@ class FakeKube:
                 queue.put_nowait(("DELETED", copy.deepcopy(pod)))
 
     # -- the Kube surface the controller uses
-    async def list(self, resource: Resource, label_selector: str = "") -> tuple[list[dict[str, Any]], str]:
+    async def list(self, resource: Resource, label_selector: str = "",
+                   field_selector: str = "") -> tuple[list[dict[str, Any]], str]:
         if resource.kind == "pods":
-            items = [copy.deepcopy(p) for p in self.pods.values() if self._matches(p, label_selector)]
+            selector = (label_selector, field_selector)
+            items = [copy.deepcopy(p) for p in self.pods.values() if self._matches(p, selector)]
         else:
             items = copy.deepcopy(self.workloads[resource.kind])
         return items, str(next(self._rv))
 
     async def watch(self, resource: Resource, resource_version: str,
-                    label_selector: str = "") -> AsyncIterator[tuple[str, dict[str, Any]]]:
+                    label_selector: str = "", field_selector: str = "") -> AsyncIterator[tuple[str, dict[str, Any]]]:
         if resource.kind != "pods":
             await asyncio.Event().wait()  # workloads never change in these tests
         queue: asyncio.Queue[tuple[str, dict[str, Any]]] = asyncio.Queue()
-        entry = (label_selector, queue)
+        entry = ((label_selector, field_selector), queue)
         self._watchers.append(entry)
         try:
             while True:

@@ -32,7 +32,7 @@ from shared.codec import (
     read_intents,
 )
 from shared.sanitise import SanitisedHint, sanitise
-from webhook.admission import PENDING_LABEL, AdmissionConfig, NotAdmissionReview, review
+from webhook.admission import AdmissionConfig, NotAdmissionReview, review
 from webhook.analysers.base import analyse
 from webhook.results import AnalyserId, Result, from_outcome
 
@@ -114,8 +114,7 @@ def test_miss_on_controller_created_pod_gates_it_and_marks_it_pending() -> None:
     assert pod["metadata"]["annotations"][STATUS] == "pending"
     assert pod["metadata"]["annotations"][HINT] == GPU_HINT
     assert pod["spec"]["schedulingGates"] == [{"name": SCHEDULING_GATE}]
-    assert pod["metadata"]["labels"][PENDING_LABEL] == "pending"
-    assert pod["metadata"]["labels"]["app"] == "trainer"
+    assert pod["metadata"]["labels"] == review_["request"]["object"]["metadata"]["labels"]  # labels untouched
     assert decision.hint is not None and decision.hint.text == GPU_HINT
     # the key of the patch path escapes '/' as ~1
     ops = orjson.loads(base64.b64decode(decision.body["response"]["patch"]))
@@ -133,7 +132,6 @@ async def test_hit_writes_signed_intents_and_no_gate(signer, analyser) -> None:
     annotations = pod["metadata"]["annotations"]
     assert annotations[STATUS] == "analyzed"
     assert "schedulingGates" not in pod["spec"]
-    assert PENDING_LABEL not in pod["metadata"]["labels"]
     document = read_intents(annotations, signer.verifier())
     assert document.names == ("prefer_gpu",)
     assert Analysis.from_json(annotations[ANALYSIS]).cached is True
@@ -160,7 +158,7 @@ def test_pod_without_annotations_gets_no_patch() -> None:
     assert "patch" not in decision.body["response"] and "patchType" not in decision.body["response"]
 
 
-def test_forged_output_annotations_are_removed_and_our_gate_and_label_owned() -> None:
+def test_forged_output_annotations_are_removed_and_our_gate_owned() -> None:
     review_ = fixture("create-forged.json")
     decision = review(body(review_), miss_config())
     assert decision.outcome == "miss"
@@ -188,7 +186,6 @@ async def test_forged_gate_without_hint_is_removed(signer, analyser) -> None:
     pod = apply(review_, decision.body)
     assert_valid_pod(pod)
     assert pod["spec"]["schedulingGates"] == [{"name": "example.com/quota"}]
-    assert PENDING_LABEL not in pod["metadata"]["labels"]
     assert not any(k.startswith("semantic-affinity.io/") for k in pod["metadata"]["annotations"])
 
 

@@ -16,7 +16,6 @@ from shared.codec import ANALYSIS, HINT, INTENTS, SCHEDULING_GATE, SIGNATURE, ST
 from shared.sanitise import sanitise
 from shared.signing import Signer, generate_private_key_pem
 from webhook import events
-from webhook.admission import PENDING_LABEL
 from webhook.analysers.base import analyse
 from webhook.analysers.cache import IntentCache
 from webhook.controller import IntentController, event_plan, finish_patch, is_gated
@@ -38,7 +37,7 @@ def gated_pod(name: str, hint: str | None, *, gates: tuple[str, ...] = (SCHEDULI
     return {
         "apiVersion": "v1", "kind": "Pod",
         "metadata": {"name": name, "namespace": namespace, "annotations": annotations,
-                     "labels": {"app": "trainer", PENDING_LABEL: "pending"}},
+                     "labels": {"app": "trainer"}},
         "spec": {"containers": [{"name": "app", "image": "busybox"}], "schedulerName": "default-scheduler",
                  "schedulingGates": [{"name": g} for g in gates]},
         "status": {"phase": "Pending"},
@@ -82,12 +81,12 @@ def ungated(kube: FakeKube, namespace: str = "ml") -> bool:
 
 # --- pure logic ---------------------------------------------------------------------------------
 
-def test_finish_patch_removes_only_our_gate_and_the_label(signer) -> None:
+def test_finish_patch_removes_only_our_gate(signer) -> None:
     pod = gated_pod("p", GPU_HINT, gates=("example.com/quota", SCHEDULING_GATE, "example.com/other"))
     ops = finish_patch(pod, {STATUS: "analyzed", INTENTS: "{}"})
     after = jsonpatch.apply_patch(pod, ops)
     assert after["spec"]["schedulingGates"] == [{"name": "example.com/quota"}, {"name": "example.com/other"}]
-    assert PENDING_LABEL not in after["metadata"]["labels"] and after["metadata"]["labels"]["app"] == "trainer"
+    assert after["metadata"]["labels"] == {"app": "trainer"}
     assert after["metadata"]["annotations"][STATUS] == "analyzed"
     assert after["metadata"]["annotations"][HINT] == GPU_HINT
 
@@ -146,7 +145,6 @@ async def test_gated_pods_are_analysed_once_per_hint_patched_and_ungated(signer)
         annotations = pod["metadata"]["annotations"]
         assert annotations[STATUS] == "analyzed"
         assert read_intents(annotations, signer.verifier()).names == ("prefer_gpu",)
-        assert PENDING_LABEL not in pod["metadata"]["labels"]
         if name != "late":
             assert pod["spec"]["schedulingGates"] == [{"name": "example.com/quota"}]
     analysed = [e for e in kube.events if e["reason"] == events.ANALYZED]

@@ -1,6 +1,6 @@
 """The intent controller, the Lease election and the whole webhook against a real kube-apiserver.
 
-Gated pods are created directly (as our admission patch leaves them: gate, pending status, label);
+Gated pods are created directly (as our admission patch leaves them: gate and pending status);
 the controller runs in this event loop with a fake analyser and the real ``webhook.kube.Kube``
 client. ``make e2e`` runs these (marker ``e2e``); they need the control-plane harness.
 """
@@ -16,7 +16,6 @@ import pytest
 from shared.codec import ANALYSIS, HINT, SCHEDULING_GATE, SIGNATURE, STATUS, Analysis, read_intents
 from shared.signing import Signer
 from webhook import events
-from webhook.admission import PENDING_LABEL
 from webhook.controller import is_gated
 from webhook.kube import PODS, Kube, KubeError
 from webhook.leader import LeaderElector
@@ -96,7 +95,6 @@ async def test_controller_finishes_gated_pods(control_plane, namespace, signer: 
             annotations = by_name[name]["metadata"]["annotations"]
             assert annotations[STATUS] == "analyzed"
             assert read_intents(annotations, signer.verifier()).names == ("prefer_gpu",)
-            assert PENDING_LABEL not in by_name[name]["metadata"]["labels"]
         assert analyser.calls.count(GPU_HINT) == 1  # single-flight across three pods
         both = by_name["both"]
         assert both["spec"]["schedulingGates"] == [{"name": "example.com/quota"}]  # only our gate removed

@@ -19,12 +19,12 @@ class ScriptedKube:
         self.list_calls = 0
         self.watch_versions: list[str] = []
 
-    async def list(self, resource, label_selector=""):
+    async def list(self, resource, label_selector="", field_selector=""):
         items = self.lists[min(self.list_calls, len(self.lists) - 1)]
         self.list_calls += 1
         return items, f"L{self.list_calls}"
 
-    async def watch(self, resource, version, label_selector=""):
+    async def watch(self, resource, version, label_selector="", field_selector=""):
         self.watch_versions.append(version)
         script = self.watches.pop(0) if self.watches else None
         if script is None:

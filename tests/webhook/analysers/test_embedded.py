@@ -54,6 +54,10 @@ from webhook.analysers.embedded.workloads import find_relations
     ("16 núcleos", [("cores", 16.0)]),
     ("job 42 of the nightly batch, version 2.4.1, commit 9f3e2a1", []),
     ("owner: team-payments, ticket ops-4411", []),
+    ("eight cores, acht kerne", [("cores", 8.0), ("cores", 8.0)]),
+    ("a cpu", []),
+    ("512mi", [("size", 0.5)]),
+    ("node-a1 and prod-node-12", [("node", "node-a1"), ("node", "prod-node-12")]),
 ])
 def test_slots(text: str, expected: list[tuple[str, object]]) -> None:
     assert [(s.kind, s.value) for s in extract(text)] == expected

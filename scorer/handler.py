@@ -16,14 +16,15 @@ from typing import Any
 import orjson
 from aiohttp import web
 
-from scorer.evaluators import Context
+from scorer.evaluators import Context, view_of
 from scorer.explain import Explained, ExplainStore, explanation
 from scorer.facts import NodeFacts, PodRecord, pod_record
 from scorer.intents import IntentReader
 from scorer.metrics import ScorerMetrics
-from scorer.scoring import Mode, Ranking, rank, score_nodes
+from scorer.scoring import Mode, Ranking, rank, score_view
 from scorer.settings import Settings
 from scorer.state import ClusterState
+from scorer.table import NodeView
 from shared.intents import IntentDocument
 
 log = logging.getLogger("scorer")
@@ -113,18 +114,15 @@ class Extender:
             facts.append(known)
         return facts
 
-    def _facts_from_names(self, names: list[str]) -> list[NodeFacts]:
-        get = self.state.nodes.get
-        facts = [get(n) for n in names]
-        missing = [i for i, f in enumerate(facts) if f is None]  # identity test: NodeFacts.__eq__ is slow
+    def _view_from_names(self, names: list[str]) -> NodeView:
+        view = self.state.table.view(names)
+        missing = view.unknown_count
         if missing:
-            self.metrics.unknown_nodes.inc(len(missing))
-            for i in missing:
-                facts[i] = NodeFacts.unknown(names[i])
-        return facts  # type: ignore[return-value]
+            self.metrics.unknown_nodes.inc(missing)
+        return view
 
-    def score(self, pod_raw: Mapping[str, Any], nodes: list[NodeFacts]) -> tuple[PodRecord, IntentDocument,
-                                                                                    Ranking, str | None]:
+    def score(self, pod_raw: Mapping[str, Any], nodes: NodeView | list[NodeFacts]
+              ) -> tuple[PodRecord, IntentDocument, Ranking, str | None]:
         """Score one pod over its candidate nodes and remember the predicted placement."""
         metadata = pod_raw.get("metadata") or {}
         pod = pod_record(pod_raw)
@@ -133,12 +131,13 @@ class Extender:
         pods = self.state.pods
         pods.expire()
         if not document.intents:
-            ranking = rank((), [n.name for n in nodes], [], self.mode)
+            names = nodes.names if isinstance(nodes, NodeView) else [n.name for n in nodes]
+            ranking = rank((), names, [], self.mode)
             return pod, document, ranking, verdict.reason
         pods.forget_prediction(pod.key)  # a pod scored again must not count itself
         now = self._wall()
         ctx = Context(pod, pods, self.state.live, now - self.settings.metrics_staleness_s)
-        ranking = score_nodes(document.intents, nodes, ctx, self.mode)
+        ranking = score_view(document.intents, view_of(nodes, ctx), ctx, self.mode)
         for intent, unknown in zip(document.intents, ranking.unknown, strict=True):
             if unknown:
                 self.metrics.unknown_facts.labels(intent.name).inc(unknown)
@@ -154,8 +153,12 @@ class Extender:
         except BadArgs as exc:
             self.metrics.requests.labels("prioritize", "bad-request").inc()
             return web.Response(status=400, text=f"malformed ExtenderArgs: {exc}\n")
-        nodes = self._facts_from_names(names) if names is not None else self._facts_from_objects(items or [])
-        node_names = names if names is not None else [n.name for n in nodes]
+        nodes: NodeView | list[NodeFacts]
+        if names is not None:
+            nodes, node_names = self._view_from_names(names), names
+        else:
+            nodes = self._facts_from_objects(items or [])
+            node_names = [n.name for n in nodes]
         try:
             pod, document, ranking, reason = self.score(pod_raw, nodes)
             scores = ranking.scores

@@ -61,6 +61,7 @@ class PodSet:
         self._name_counts: dict[tuple[int, str], dict[str, int]] = {}
         self._totals: dict[str, int] = {}
         self._requested: dict[str, Requested] = {}
+        self.listener: Callable[[str, Requested | None], None] | None = None  # told when a node's requests change
 
     # --- reads (hot path) -------------------------------------------------------------------------
 
@@ -216,6 +217,9 @@ class PodSet:
         requested.pods += delta
         if requested.pods <= 0:
             del self._requested[placement.node]
+            requested = None
+        if self.listener is not None:
+            self.listener(placement.node, requested)
 
 
 def _bump(index: dict[tuple[int, str], dict[str, int]], key: tuple[int, str], domain: str, delta: int) -> None:

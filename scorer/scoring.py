@@ -29,8 +29,9 @@ from enum import StrEnum
 
 import numpy as np
 
-from scorer.evaluators import Context, Phi, evaluate
+from scorer.evaluators import Context, Phi, evaluate_view, view_of
 from scorer.facts import NodeFacts
+from scorer.table import NodeView
 from shared.intents import Intent
 
 MAX_SCORE = 10  # MaxExtenderPriority
@@ -51,7 +52,7 @@ class Ranking:
     intents: tuple[Intent, ...]
     mode: Mode
     mu: np.ndarray  # intents × nodes: β·C·W·φ (0 where φ is unknown)
-    phi: list[Phi]  # per intent, per node (None = unknown)
+    phi: list[np.ndarray]  # per intent, per node (NaN = unknown)
     raw: np.ndarray  # S_raw per node (Σ μ over all intents, both modes)
     scores: list[int]  # wire scores 0..10
     best: int | None  # index of the best node; None when neutral
@@ -85,14 +86,18 @@ def weights(intents: Sequence[Intent]) -> list[float]:
     return [beta * intent.confidence * intent.strength for intent in intents]
 
 
-def contributions(intents: Sequence[Intent], phis: Sequence[Phi]) -> tuple[np.ndarray, tuple[int, ...]]:
-    """μ(n,i) as an intents × nodes array (an unknown φ contributes 0), and the unknown count per intent."""
-    width = len(phis[0]) if phis else 0
+def contributions(intents: Sequence[Intent], phis: Sequence[Phi | np.ndarray]) -> tuple[np.ndarray, tuple[int, ...]]:
+    """μ(n,i) as an intents × nodes array (an unknown φ, None or NaN, contributes 0), and the unknown count
+    per intent."""
+    width = len(phis[0]) if len(phis) else 0
     mu = np.zeros((len(phis), width))
     unknown = []
     for row, (w, phi) in enumerate(zip(weights(intents), phis, strict=True)):
-        count = phi.count(None) if None in phi else 0
-        values = np.array([0.0 if p is None else p for p in phi] if count else phi, dtype=np.float64)
+        values = np.array(phi, dtype=np.float64)  # None becomes NaN
+        missing = np.isnan(values)
+        count = int(missing.sum())
+        if count:
+            values[missing] = 0.0
         unknown.append(count)
         np.multiply(values, w, out=mu[row])
     return mu, tuple(unknown)
@@ -155,25 +160,31 @@ def normalise_tiered(names: Sequence[str], intents: Sequence[Intent],
     return _grades(decisive, best), best
 
 
-def rank(intents: Sequence[Intent], names: Sequence[str], phis: Sequence[Phi], mode: Mode) -> Ranking:
-    """Scores from φ (one list per intent, indexed like ``names``)."""
+def rank(intents: Sequence[Intent], names: Sequence[str], phis: Sequence[Phi | np.ndarray], mode: Mode) -> Ranking:
+    """Scores from φ (one list or array per intent, indexed like ``names``; None or NaN = unknown)."""
     intents = tuple(intents)
     if not names or not intents:
         reason = "no-nodes" if not names else "no-intents"
         zeros = np.zeros((len(intents), len(names)))
-        return Ranking(names, intents, mode, zeros, list(phis), np.zeros(len(names)), [NEUTRAL_SCORE] * len(names),
-                       None, reason, tuple(0 for _ in intents))
+        return Ranking(names, intents, mode, zeros, [np.array(p, dtype=np.float64) for p in phis],
+                       np.zeros(len(names)), [NEUTRAL_SCORE] * len(names), None, reason, tuple(0 for _ in intents))
     mu, unknown = contributions(intents, phis)
     raw = mu.sum(axis=0)
     if mode is Mode.ADDITIVE:
         scores, best = normalise_additive(names, raw)
     else:
         scores, best = normalise_tiered(names, intents, mu)
-    return Ranking(names, intents, mode, mu, list(phis), raw, scores, best,
+    return Ranking(names, intents, mode, mu, [np.array(p, dtype=np.float64) for p in phis], raw, scores, best,
                    None if best is not None else "all-non-positive", unknown)
 
 
-def score_nodes(intents: Sequence[Intent], nodes: Sequence[NodeFacts], ctx: Context, mode: Mode) -> Ranking:
-    """Evaluate every intent on every node and rank them: the one scoring path of the service and the CLI."""
-    phis = [evaluate(intent, nodes, ctx) for intent in intents]
-    return rank(intents, [n.name for n in nodes], phis, mode)
+def score_view(intents: Sequence[Intent], view: NodeView, ctx: Context, mode: Mode) -> Ranking:
+    """Evaluate every intent on every candidate and rank them: the one scoring path of the service and CLI."""
+    phis = [evaluate_view(intent, view, ctx) for intent in intents]
+    return rank(intents, view.names, phis, mode)
+
+
+def score_nodes(intents: Sequence[Intent], nodes: Sequence[NodeFacts] | NodeView, ctx: Context,
+                mode: Mode) -> Ranking:
+    """``score_view`` over plain node facts (offline files, tests) or a ready view."""
+    return score_view(intents, view_of(nodes, ctx), ctx, mode)

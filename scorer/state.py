@@ -23,6 +23,7 @@ from scorer.facts import (
     pod_record,
 )
 from scorer.podset import PodSet
+from scorer.table import NodeTable
 
 RESOURCES = ("nodes", "pods", "noderesourcetopologies")
 
@@ -35,6 +36,8 @@ class ClusterState:
         self.topology = topology
         self.nodes: dict[str, NodeFacts] = {}
         self.pods = PodSet(self.nodes, ttl_s=ledger_ttl_s, clock=clock)
+        self.table = NodeTable(requested=self.pods.requested)  # the same nodes in columns, for the hot path
+        self.pods.listener = self.table.set_requested
         self.live: dict[str, LiveMetrics] = {}
         self.live_polled_at: float | None = None  # wall time of the last successful metrics poll
         self.synced_at: dict[str, float] = {}  # resource -> wall time of its last full list
@@ -62,12 +65,14 @@ class ClusterState:
         facts = self.facts_for(raw)
         old = self.nodes.get(facts.name)
         self.nodes[facts.name] = facts
+        self.table.put(facts)
         if old is None or (old.rack, old.zone, old.region) != (facts.rack, facts.zone, facts.region):
             self.pods.node_changed(facts.name)
 
     def delete_node(self, raw: Mapping[str, Any]) -> None:
         name = str((raw.get("metadata") or {}).get("name", ""))
         if self.nodes.pop(name, None) is not None:
+            self.table.remove(name)
             self.pods.node_changed(name)
 
     def replace_nodes(self, items: Iterable[Mapping[str, Any]]) -> None:
@@ -80,6 +85,7 @@ class ClusterState:
                    or (a.rack, a.zone, a.region) != (b.rack, b.zone, b.region)]
         self.nodes.clear()  # the PodSet holds this very dict: update in place
         self.nodes.update(fresh)
+        self.table.replace(fresh.values())
         for name in changed:
             self.pods.node_changed(name)
         self.mark_synced("nodes")
@@ -107,6 +113,7 @@ class ClusterState:
         facts = self.nodes.get(name)
         if facts is not None:
             self.nodes[name] = replace(facts, numa_zones=self._numa.get(name))
+            self.table.put(self.nodes[name])
 
     # --- pods ---------------------------------------------------------------------------------------
 
@@ -125,3 +132,4 @@ class ClusterState:
     def set_live(self, metrics: dict[str, LiveMetrics], polled_at: float) -> None:
         self.live = metrics
         self.live_polled_at = polled_at
+        self.table.set_live(metrics)

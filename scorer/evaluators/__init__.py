@@ -1,20 +1,25 @@
 """One evaluator per intent kind (shared.catalogue.Kind): φ_i(n) for every candidate node.
 
-An evaluator is a pure function ``evaluate(intent, spec, nodes, ctx) -> list[float | None]`` giving φ
-for each node in ``nodes`` (same order); ``None`` means the fact is unknown and the intent stays
-neutral on that node (a metric counts it). It works on the whole candidate list at once because
-several φ are relative to the other candidates (colocate and nearby divide by the maximum) and
-because one list comprehension over cheap attribute reads is the fast path at thousands of nodes.
+An evaluator is a pure function ``evaluate(intent, spec, view, ctx) -> np.ndarray`` giving φ for each
+candidate node of ``view`` (a ``scorer.table.NodeView``, same order as the request); NaN means the
+fact is unknown and the intent stays neutral on that node (a metric counts it). It works on the
+whole candidate list at once: several φ are relative to the other candidates (colocate and nearby
+divide by the maximum), and array operations over the node table's columns are what keeps a
+request at thousands of nodes within milliseconds.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+import numpy as np
+
 from scorer.facts import LiveMetrics, NodeFacts, PodRecord
 from scorer.podset import Requested
+from scorer.table import NodeTable, NodeView
 from shared.catalogue import BY_NAME, IntentSpec, Kind
 from shared.intents import Intent
 
@@ -28,21 +33,26 @@ class PodSetView(Protocol):
     def total(self, workload_key: str) -> int: ...
     def name_histogram(self, name: str, level: str) -> Mapping[str, int]: ...
     def requested(self, node: str) -> Requested | None: ...
-    @property
-    def requested_by_node(self) -> Mapping[str, Requested]: ...
 
 
 @dataclass(frozen=True, slots=True)
 class Context:
-    """Everything besides the node an evaluator may read: the pod being placed, P_eff and live metrics."""
+    """Everything besides the nodes an evaluator may read: the pod being placed, P_eff and live metrics."""
 
     pod: PodRecord
     pods: PodSetView
-    live: Mapping[str, LiveMetrics] = field(default_factory=dict)
+    live: Mapping[str, LiveMetrics] = field(default_factory=dict)  # used when a view is built from facts
     fresh_after: float = 0.0  # live samples taken before this (unix seconds) are unknown
 
 
-Evaluator = Callable[[Intent, IntentSpec, Sequence[NodeFacts], Context], Phi]
+Evaluator = Callable[[Intent, IntentSpec, NodeView, Context], np.ndarray]
+
+
+def fresh(view: NodeView, column: str, ctx: Context) -> np.ndarray:
+    """A live metric column with samples older than the staleness bound (or missing) as NaN."""
+    values, taken = view.column(column), view.column(column + "_at")
+    with np.errstate(invalid="ignore"):
+        return np.where(taken >= ctx.fresh_after, values, np.nan)
 
 
 def _registry() -> dict[Kind, Evaluator]:
@@ -77,9 +87,22 @@ def _registry() -> dict[Kind, Evaluator]:
 REGISTRY: dict[Kind, Evaluator] = _registry()
 
 
-def evaluate(intent: Intent, nodes: Sequence[NodeFacts], ctx: Context) -> Phi:
-    """φ of one intent on every node; an intent outside the catalogue is neutral everywhere."""
+def view_of(nodes: Sequence[NodeFacts] | NodeView, ctx: Context) -> NodeView:
+    """A view over either a ready NodeView or plain facts (offline use, full Node objects, tests)."""
+    if isinstance(nodes, NodeView):
+        return nodes
+    return NodeTable.of(nodes, requested=ctx.pods.requested, live=ctx.live)
+
+
+def evaluate_view(intent: Intent, view: NodeView, ctx: Context) -> np.ndarray:
+    """φ of one intent on every candidate (NaN = unknown); an intent outside the catalogue is neutral."""
     spec = BY_NAME.get(intent.name)
     if spec is None:
-        return [None] * len(nodes)
-    return REGISTRY[spec.kind](intent, spec, nodes, ctx)
+        return np.full(len(view), np.nan)
+    phi = np.asarray(REGISTRY[spec.kind](intent, spec, view, ctx), dtype=np.float64)
+    return np.where(view.known, phi, np.nan) if view.unknown_count else phi
+
+
+def evaluate(intent: Intent, nodes: Sequence[NodeFacts] | NodeView, ctx: Context) -> Phi:
+    """φ as a list with None for unknown: the readable form of ``evaluate_view``."""
+    return [None if math.isnan(p) else p for p in evaluate_view(intent, view_of(nodes, ctx), ctx).tolist()]

@@ -1,32 +1,12 @@
-"""Helpers the evaluators share: topology domains, name matching, thresholds."""
+"""Helpers the evaluators share: domain matching and thresholds."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from operator import attrgetter
+from collections.abc import Iterable
 
-from scorer.facts import NodeFacts
+import numpy as np
 
 AVOID = -2.0  # the paper's Eq. 4
-
-_GETTERS: dict[str, Callable[[NodeFacts], str | None]] = {
-    "node": attrgetter("name"),
-    "rack": attrgetter("rack"),
-    "zone": attrgetter("zone"),
-    "region": attrgetter("region"),
-}
-
-
-def domain_getter(level: str) -> Callable[[NodeFacts], str | None]:
-    """node -> its domain at ``level`` (node name, rack, zone or region; None when unlabelled)."""
-    return _GETTERS[level]
-
-
-def domains(nodes: Sequence[NodeFacts], level: str) -> list[str | None]:
-    """Each node's domain at ``level``; an unknown node has no rack/zone/region."""
-    get = _GETTERS[level]
-    return [get(n) if n.known or level == "node" else None for n in nodes]
-
 
 # Region names users write for a geography, matched against the first token of cloud region names.
 _GEOGRAPHIES = {
@@ -51,22 +31,12 @@ class DomainMatcher:
                 prefixes.append(item + "-")  # "us-east" matches "us-east-1"
             self._prefixes = tuple(prefixes)
 
-    def __call__(self, domain: str | None) -> bool | None:
-        if domain is None:
-            return None
+    def __call__(self, domain: str) -> bool:
         folded = domain.casefold()
         return folded in self._exact or (bool(self._prefixes) and folded.startswith(self._prefixes))
 
 
-def at_least(values: Sequence[float | None], wanted: float) -> list[float | None]:
-    """1 where the value reaches ``wanted``, 0 below, None where unknown (the paper's "node ≥ requested")."""
-    return [None if v is None else (1.0 if v >= wanted else 0.0) for v in values]
-
-
-def flags(values: Sequence[bool | None], when_true: float = 1.0) -> list[float | None]:
-    return [None if v is None else (when_true if v else 0.0) for v in values]
-
-
-def mask_unknown(nodes: Sequence[NodeFacts], phi: list[float | None]) -> list[float | None]:
-    """Force None on nodes the cache does not know (their zero defaults are not facts)."""
-    return [None if not n.known else p for n, p in zip(nodes, phi, strict=True)]
+def at_least(values: np.ndarray, wanted: float) -> np.ndarray:
+    """1 where the value reaches ``wanted``, 0 below, NaN where unknown (the paper's "node ≥ requested")."""
+    with np.errstate(invalid="ignore"):
+        return np.where(np.isnan(values), np.nan, (values >= wanted).astype(np.float64))

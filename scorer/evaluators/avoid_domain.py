@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import numpy as np
 
-from scorer.evaluators import Context, Phi
-from scorer.evaluators._common import AVOID, DomainMatcher, domains
-from scorer.facts import NodeFacts
+from scorer.evaluators import Context
+from scorer.evaluators._common import AVOID, DomainMatcher
+from scorer.table import NodeView
 from shared.catalogue import IntentSpec, Kind
 from shared.intents import Intent
 
 KIND = Kind.AVOID_DOMAIN
 
 
-def evaluate(intent: Intent, spec: IntentSpec, nodes: Sequence[NodeFacts], ctx: Context) -> Phi:
-    match = DomainMatcher(intent.items(spec.list_key or ""), spec.domain)
-    return [None if (hit := match(d)) is None else (AVOID if hit else 0.0) for d in domains(nodes, spec.domain)]
+def evaluate(intent: Intent, spec: IntentSpec, view: NodeView, ctx: Context) -> np.ndarray:
+    listed = intent.items(spec.list_key or "")
+    return AVOID * view.member(DomainMatcher(listed, spec.domain), spec.domain, (i.casefold() for i in listed))

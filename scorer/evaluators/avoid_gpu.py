@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import numpy as np
 
-from scorer.evaluators import Context, Phi
+from scorer.evaluators import Context
 from scorer.evaluators._common import AVOID
-from scorer.facts import NodeFacts
+from scorer.table import NodeView
 from shared.catalogue import IntentSpec, Kind
 from shared.intents import Intent
 
 KIND = Kind.AVOID_GPU
 
 
-def evaluate(intent: Intent, spec: IntentSpec, nodes: Sequence[NodeFacts], ctx: Context) -> Phi:
-    return [None if not n.known else (AVOID if n.has_gpus else 0.0) for n in nodes]
+def evaluate(intent: Intent, spec: IntentSpec, view: NodeView, ctx: Context) -> np.ndarray:
+    return AVOID * view.column("has_gpus")

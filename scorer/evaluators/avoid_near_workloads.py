@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import numpy as np
 
-from scorer.evaluators import Context, Phi
-from scorer.evaluators._common import AVOID, domains
+from scorer.evaluators import Context
+from scorer.evaluators._common import AVOID
 from scorer.evaluators.prefer_near_workloads import occupied
-from scorer.facts import NodeFacts
+from scorer.table import NodeView
 from shared.catalogue import IntentSpec, Kind
 from shared.intents import Intent
 
 KIND = Kind.AVOID_NEAR_WORKLOADS
 
 
-def evaluate(intent: Intent, spec: IntentSpec, nodes: Sequence[NodeFacts], ctx: Context) -> Phi:
-    present = occupied(intent, spec, ctx)
-    return [None if d is None else (AVOID if d in present else 0.0) for d in domains(nodes, spec.domain)]
+def evaluate(intent: Intent, spec: IntentSpec, view: NodeView, ctx: Context) -> np.ndarray:
+    return AVOID * occupied(intent, spec, view, ctx)

@@ -2,28 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import numpy as np
 
-from scorer.evaluators import Context, Phi
-from scorer.facts import NodeFacts
+from scorer.evaluators import Context
+from scorer.table import NodeView
 from shared.catalogue import IntentSpec, Kind
 from shared.intents import Intent
 
 KIND = Kind.GPU_COUNT
 
 
-def evaluate(intent: Intent, spec: IntentSpec, nodes: Sequence[NodeFacts], ctx: Context) -> Phi:
+def evaluate(intent: Intent, spec: IntentSpec, view: NodeView, ctx: Context) -> np.ndarray:
     wanted = intent.number("prefer_gpu_cores")
-    requested = ctx.pods.requested_by_node.get
-    phi: Phi = []
-    for n in nodes:
-        if not n.known:
-            phi.append(None)
-            continue
-        free = n.gpu_count
-        if free > 0:
-            used = requested(n.name)
-            if used is not None:
-                free -= used.gpus
-        phi.append(1.0 if free >= wanted and free > 0 else 0.0)
-    return phi
+    gpus = view.column("gpu_count")
+    free = gpus - view.column("req_gpu")
+    return np.where(np.isnan(gpus), np.nan, ((free >= wanted) & (gpus > 0)).astype(np.float64))

@@ -3,30 +3,21 @@ it recently, else the GFD per-GPU memory label. No GPUs: 0; GPUs of unknown memo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import numpy as np
 
-from scorer.evaluators import Context, Phi
-from scorer.facts import NodeFacts
+from scorer.evaluators import Context, fresh
+from scorer.table import NodeView
 from shared.catalogue import IntentSpec, Kind
 from shared.intents import Intent
 
 KIND = Kind.GPU_MEMORY
 
 
-def evaluate(intent: Intent, spec: IntentSpec, nodes: Sequence[NodeFacts], ctx: Context) -> Phi:
+def evaluate(intent: Intent, spec: IntentSpec, view: NodeView, ctx: Context) -> np.ndarray:
     wanted = intent.number("prefer_gpu_memory_gb")
-    live, fresh_after = ctx.live, ctx.fresh_after
-    phi: Phi = []
-    for n in nodes:
-        if not n.known:
-            phi.append(None)
-            continue
-        if not n.has_gpus:
-            phi.append(0.0)
-            continue
-        memory = n.gpu_memory_gb
-        sample = live.get(n.name) if live else None
-        if sample is not None and sample.gpu_fb_free_gb is not None and sample.gpu_fb_free_at >= fresh_after:
-            memory = sample.gpu_fb_free_gb
-        phi.append(None if memory is None else (1.0 if memory >= wanted else 0.0))
-    return phi
+    measured = fresh(view, "fb_free", ctx)
+    memory = np.where(np.isnan(measured), view.column("gpu_memory"), measured)
+    with np.errstate(invalid="ignore"):
+        fits = np.where(np.isnan(memory), np.nan, (memory >= wanted).astype(np.float64))
+    has_gpus = view.column("has_gpus")
+    return np.where(has_gpus == 0.0, 0.0, np.where(np.isnan(has_gpus), np.nan, fits))

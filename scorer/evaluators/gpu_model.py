@@ -6,10 +6,11 @@ A model matches when its tokens appear in the product's tokens in order: "H100" 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import numpy as np
 
-from scorer.evaluators import Context, Phi
-from scorer.facts import NodeFacts, gpu_tokens
+from scorer.evaluators import Context
+from scorer.facts import gpu_tokens
+from scorer.table import NodeView
 from shared.catalogue import IntentSpec, Kind
 from shared.intents import Intent
 
@@ -21,18 +22,14 @@ def _contains(haystack: tuple[str, ...], needle: tuple[str, ...]) -> bool:
     return any(haystack[i : i + width] == needle for i in range(len(haystack) - width + 1))
 
 
-def evaluate(intent: Intent, spec: IntentSpec, nodes: Sequence[NodeFacts], ctx: Context) -> Phi:
+def evaluate(intent: Intent, spec: IntentSpec, view: NodeView, ctx: Context) -> np.ndarray:
     models = [tokens for tokens in (gpu_tokens(m) for m in intent.items("prefer_gpu_models")) if tokens]
-    verdicts: dict[tuple[str, ...], float] = {}  # many nodes share a product: match each product once
-    phi: Phi = []
-    for n in nodes:
-        if not n.known:
-            phi.append(None)
-        elif n.gpu_tokens:
-            verdict = verdicts.get(n.gpu_tokens)
-            if verdict is None:
-                verdict = verdicts[n.gpu_tokens] = 1.0 if any(_contains(n.gpu_tokens, m) for m in models) else 0.0
-            phi.append(verdict)
-        else:
-            phi.append(None if n.gpu_count > 0 else 0.0)  # GPUs without a product label: unknown model
-    return phi
+
+    def verdict(product: str) -> float:  # once per distinct product, not per node
+        tokens = gpu_tokens(product)
+        return 1.0 if any(_contains(tokens, m) for m in models) else 0.0
+
+    by_product = view.by_product(verdict)
+    # no product label: no GPUs at all is a clear 0; GPUs of an unknown model are neutral
+    without = np.where(view.column("gpu_count") > 0, np.nan, 0.0)
+    return np.where(np.isnan(by_product), np.where(view.known, without, np.nan), by_product)

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import numpy as np
 
-from scorer.evaluators import Context, Phi
+from scorer.evaluators import Context
 from scorer.evaluators._common import at_least
-from scorer.facts import NodeFacts
+from scorer.table import NodeView
 from shared.catalogue import IntentSpec, Kind
 from shared.intents import Intent
 
 KIND = Kind.MEMORY
 
 
-def evaluate(intent: Intent, spec: IntentSpec, nodes: Sequence[NodeFacts], ctx: Context) -> Phi:
-    return at_least([n.memory_gb if n.known else None for n in nodes], intent.number("prefer_memory_gb"))
+def evaluate(intent: Intent, spec: IntentSpec, view: NodeView, ctx: Context) -> np.ndarray:
+    return at_least(view.column("memory"), intent.number("prefer_memory_gb"))

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import numpy as np
 
-from scorer.evaluators import Context, Phi
-from scorer.facts import NodeFacts
+from scorer.evaluators import Context
+from scorer.table import NodeView
 from shared.catalogue import IntentSpec, Kind
 from shared.intents import Intent
 
@@ -13,24 +13,17 @@ KIND = Kind.NEARBY
 WEIGHTS = {"rack": 2.0, "zone": 0.5, "region": 0.2}  # Eq. 8
 
 
-def evaluate(intent: Intent, spec: IntentSpec, nodes: Sequence[NodeFacts], ctx: Context) -> Phi:
-    """Same first-pod rule as colocate: nothing placed yet means every node is as near as any other."""
+def evaluate(intent: Intent, spec: IntentSpec, view: NodeView, ctx: Context) -> np.ndarray:
+    """Same first-pod rule as colocate: nothing placed yet means every node is as near as any other.
+    A node without a rack (zone, region) label simply has no pods in that domain."""
     workload = ctx.pod.workload_key
     if not workload:
-        return [None] * len(nodes)
+        return np.full(len(view), np.nan)
     if ctx.pods.total(workload) == 0:
-        return [1.0] * len(nodes)
-    racks = ctx.pods.histogram(workload, "rack")
-    zones = ctx.pods.histogram(workload, "zone")
-    regions = ctx.pods.histogram(workload, "region")
-    wr, wz, wg = WEIGHTS["rack"], WEIGHTS["zone"], WEIGHTS["region"]
-    proximity = [
-        (wr * racks.get(n.rack, 0) if n.rack is not None else 0.0)
-        + (wz * zones.get(n.zone, 0) if n.zone is not None else 0.0)
-        + (wg * regions.get(n.region, 0) if n.region is not None else 0.0)
-        for n in nodes
-    ]
-    top = max(proximity, default=0.0)
-    if top <= 0.0:
-        return [0.0] * len(nodes)
-    return [p / top for p in proximity]
+        return np.where(view.known, 1.0, np.nan)
+    proximity = np.zeros(len(view))
+    for level, weight in WEIGHTS.items():
+        proximity += weight * np.nan_to_num(view.lookup(ctx.pods.histogram(workload, level), level))
+    proximity = np.where(view.known, proximity, np.nan)
+    top = float(np.nanmax(proximity)) if view.known.any() else 0.0
+    return proximity / top if top > 0 else proximity * 0.0

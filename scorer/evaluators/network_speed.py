@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import numpy as np
 
-from scorer.evaluators import Context, Phi
+from scorer.evaluators import Context
 from scorer.evaluators._common import at_least
-from scorer.facts import NodeFacts
+from scorer.table import NodeView
 from shared.catalogue import IntentSpec, Kind
 from shared.intents import Intent
 
 KIND = Kind.NETWORK_SPEED
 
 
-def evaluate(intent: Intent, spec: IntentSpec, nodes: Sequence[NodeFacts], ctx: Context) -> Phi:
-    return at_least([n.network_gbps if n.known else None for n in nodes], intent.number("prefer_network_speed_gbps"))
+def evaluate(intent: Intent, spec: IntentSpec, view: NodeView, ctx: Context) -> np.ndarray:
+    return at_least(view.column("network"), intent.number("prefer_network_speed_gbps"))

@@ -6,25 +6,23 @@ Workloads are matched by name (case-insensitive) in any namespace: hints name th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import numpy as np
 
-from scorer.evaluators import Context, Phi
-from scorer.evaluators._common import domains
-from scorer.facts import NodeFacts
+from scorer.evaluators import Context
+from scorer.table import NodeView
 from shared.catalogue import IntentSpec, Kind
 from shared.intents import Intent
 
 KIND = Kind.PREFER_NEAR_WORKLOADS
 
 
-def occupied(intent: Intent, spec: IntentSpec, ctx: Context) -> set[str]:
-    """The domains (at the intent's level) holding at least one pod of a listed workload."""
+def occupied(intent: Intent, spec: IntentSpec, view: NodeView, ctx: Context) -> np.ndarray:
+    """1 where n's domain (at the intent's level) holds a pod of a listed workload, 0 where not, NaN: no domain."""
     found: set[str] = set()
     for name in intent.items("deployments"):
         found.update(ctx.pods.name_histogram(name, spec.domain))
-    return found
+    return view.member(found.__contains__, spec.domain, found)
 
 
-def evaluate(intent: Intent, spec: IntentSpec, nodes: Sequence[NodeFacts], ctx: Context) -> Phi:
-    present = occupied(intent, spec, ctx)
-    return [None if d is None else (1.0 if d in present else 0.0) for d in domains(nodes, spec.domain)]
+def evaluate(intent: Intent, spec: IntentSpec, view: NodeView, ctx: Context) -> np.ndarray:
+    return occupied(intent, spec, view, ctx)

@@ -6,23 +6,22 @@ of the effective pod set (the paper's histogram), so the least-loaded domain sco
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import numpy as np
 
-from scorer.evaluators import Context, Phi
-from scorer.evaluators._common import domains
-from scorer.facts import NodeFacts
+from scorer.evaluators import Context
+from scorer.table import NodeView
 from shared.catalogue import IntentSpec, Kind
 from shared.intents import Intent
 
 KIND = Kind.SPREAD
 
 
-def evaluate(intent: Intent, spec: IntentSpec, nodes: Sequence[NodeFacts], ctx: Context) -> Phi:
+def evaluate(intent: Intent, spec: IntentSpec, view: NodeView, ctx: Context) -> np.ndarray:
     """A node without the domain label (or a pod without a workload) is neutral."""
     workload = ctx.pod.workload_key
     if not workload:
-        return [None] * len(nodes)
+        return np.full(len(view), np.nan)
     counts = ctx.pods.histogram(workload, spec.domain)
     top = max(counts.values(), default=0)
-    scale = 1.0 / (top + 1)
-    return [None if d is None else (top - counts.get(d, 0) + 1) * scale for d in domains(nodes, spec.domain)]
+    k = view.lookup(counts, spec.domain)  # NaN where the node has no such domain
+    return (top - k + 1.0) / (top + 1.0)

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import numpy as np
 
-from scorer.evaluators import Context, Phi
-from scorer.evaluators._common import flags
-from scorer.facts import NodeFacts
+from scorer.evaluators import Context
+from scorer.table import NodeView
 from shared.catalogue import IntentSpec, Kind
 from shared.intents import Intent
 
 KIND = Kind.SSD
 
 
-def evaluate(intent: Intent, spec: IntentSpec, nodes: Sequence[NodeFacts], ctx: Context) -> Phi:
-    return flags([n.ssd for n in nodes])
+def evaluate(intent: Intent, spec: IntentSpec, view: NodeView, ctx: Context) -> np.ndarray:
+    return view.column("ssd")

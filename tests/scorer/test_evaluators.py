@@ -73,7 +73,8 @@ CASES: dict[Kind, list[Case]] = {
              [node("e", region="eu-west-1"), node("u", region="us-east-1")], [1.0, 0.0]),
         Case("regions by prefix", intent("prefer_regions", prefer_regions=["us-east"]),
              [node("u", region="us-east-1"), node("w", region="us-west-2")], [1.0, 0.0]),
-        Case("nodes", intent("prefer_nodes", prefer_nodes=["b1"]), [A1, B1, UNKNOWN], [0.0, 1.0, 0.0]),
+        Case("nodes (an unknown node is neutral)", intent("prefer_nodes", prefer_nodes=["b1"]), [A1, B1, UNKNOWN],
+             [0.0, 1.0, None]),
     ],
     Kind.AVOID_DOMAIN: [
         Case("zones", intent("avoid_zones", avoid_zones=["zone-a"]), [A1, B1, BARE], [-2.0, 0.0, None]),

@@ -1,0 +1,272 @@
+"""The node cache in columns, so one request evaluates an intent over thousands of nodes in a few array ops.
+
+``NodeTable`` keeps one row per node (NodeFacts stay the source of truth; the columns are derived
+from them on every change): allocatable amounts, GPU facts, flags as 1/0/NaN, integer codes for the
+node's rack/zone/region/GPU product, the resources its effective pods request (kept up to date by
+the PodSet) and the live metrics with their sample times. ``view(names)`` gathers the rows of one
+request's candidate nodes with a single index array; a name the cache does not know maps to the
+sentinel row (every value NaN = unknown).
+
+NaN means unknown throughout: evaluators propagate it and the scorer counts it as neutral.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+
+import numpy as np
+
+from scorer.facts import LiveMetrics, NodeFacts
+from scorer.podset import Requested
+
+NAN = float("nan")
+LEVELS = ("node", "rack", "zone", "region")
+_FLOAT_COLUMNS = ("known", "cpu", "memory", "ephemeral", "gpu_count", "gpu_memory", "has_gpus", "nvlink", "ssd",
+                  "network", "req_cpu", "req_mem", "req_gpu",
+                  "gpu_util", "gpu_util_at", "fb_free", "fb_free_at", "cpu_load", "cpu_load_at", "mem_load",
+                  "mem_load_at")
+_CODE_COLUMNS = ("rack", "zone", "region", "product")
+_LIVE = (("gpu_util", "gpu_util_at", "gpu_util", "gpu_util_at"),
+         ("fb_free", "fb_free_at", "gpu_fb_free_gb", "gpu_fb_free_at"),
+         ("cpu_load", "cpu_load_at", "cpu_load", "cpu_load_at"),
+         ("mem_load", "mem_load_at", "memory_load", "memory_load_at"))
+
+
+def _flag(value: bool | None) -> float:
+    return NAN if value is None else (1.0 if value else 0.0)
+
+
+class NodeTable:
+    """Columns over the cached nodes. The last element of every column is the sentinel row (unknown node)."""
+
+    def __init__(self, capacity: int = 64, requested: Callable[[str], Requested | None] | None = None) -> None:
+        self.rows: dict[str, int] = {}
+        self.facts: list[NodeFacts | None] = []
+        self._free: list[int] = []
+        self._requested = requested or (lambda _: None)
+        self.domains: dict[str, dict[str, int]] = {name: {} for name in _CODE_COLUMNS}
+        self.values: dict[str, list[str]] = {name: [] for name in _CODE_COLUMNS}  # code -> domain value
+        self._capacity = 0
+        self.columns: dict[str, np.ndarray] = {}
+        self.codes: dict[str, np.ndarray] = {}
+        self._grow(capacity)
+
+    # --- storage ----------------------------------------------------------------------------------
+
+    def _grow(self, capacity: int) -> None:
+        old = self._capacity
+        columns, codes = {}, {}
+        for name in _FLOAT_COLUMNS:
+            column = np.full(capacity + 1, NAN)
+            if old:
+                column[:old] = self.columns[name][:old]
+            columns[name] = column
+        for name in _CODE_COLUMNS:
+            column = np.full(capacity + 1, -1, dtype=np.int64)
+            if old:
+                column[:old] = self.codes[name][:old]
+            codes[name] = column
+        self.columns, self.codes, self._capacity = columns, codes, capacity
+        self.facts.extend([None] * (capacity - len(self.facts)))
+        self._free.extend(range(capacity - 1, old - 1, -1))
+
+    def _code(self, column: str, value: str | None) -> int:
+        if value is None:
+            return -1
+        table = self.domains[column]
+        code = table.get(value)
+        if code is None:
+            code = table[value] = len(table)
+            self.values[column].append(value)
+        return code
+
+    def put(self, facts: NodeFacts) -> None:
+        """Insert or replace a node's row."""
+        row = self.rows.get(facts.name)
+        if row is None:
+            if not self._free:
+                self._grow(self._capacity * 2)
+            row = self._free.pop()
+            self.rows[facts.name] = row
+            self._clear_live(row)
+            self._set_requested_row(row, self._requested(facts.name))
+        self.facts[row] = facts
+        c = self.columns
+        c["known"][row] = 1.0
+        c["cpu"][row] = facts.cpu_cores
+        c["memory"][row] = facts.memory_gb
+        c["ephemeral"][row] = NAN if facts.ephemeral_storage_gb is None else facts.ephemeral_storage_gb
+        c["gpu_count"][row] = facts.gpu_count
+        c["gpu_memory"][row] = NAN if facts.gpu_memory_gb is None else facts.gpu_memory_gb
+        c["has_gpus"][row] = 1.0 if facts.has_gpus else 0.0
+        c["nvlink"][row] = _flag(facts.nvlink)
+        c["ssd"][row] = _flag(facts.ssd)
+        c["network"][row] = NAN if facts.network_gbps is None else facts.network_gbps
+        self.codes["rack"][row] = self._code("rack", facts.rack)
+        self.codes["zone"][row] = self._code("zone", facts.zone)
+        self.codes["region"][row] = self._code("region", facts.region)
+        self.codes["product"][row] = self._code("product", facts.gpu_product)
+
+    def remove(self, name: str) -> None:
+        row = self.rows.pop(name, None)
+        if row is None:
+            return
+        self.facts[row] = None
+        for column in self.columns.values():
+            column[row] = NAN
+        for column in self.codes.values():
+            column[row] = -1
+        self._free.append(row)
+
+    def replace(self, nodes: Iterable[NodeFacts]) -> None:
+        fresh = {n.name: n for n in nodes}
+        for name in [n for n in self.rows if n not in fresh]:
+            self.remove(name)
+        for facts in fresh.values():
+            self.put(facts)
+
+    def _set_requested_row(self, row: int, requested: Requested | None) -> None:
+        c = self.columns
+        if requested is None:
+            c["req_cpu"][row] = c["req_mem"][row] = c["req_gpu"][row] = 0.0
+        else:
+            c["req_cpu"][row] = requested.cpu_cores
+            c["req_mem"][row] = requested.memory_gb
+            c["req_gpu"][row] = requested.gpus
+
+    def set_requested(self, node: str, requested: Requested | None) -> None:
+        """PodSet listener: what the effective pods on ``node`` request now."""
+        row = self.rows.get(node)
+        if row is not None:
+            self._set_requested_row(row, requested)
+
+    def _clear_live(self, row: int) -> None:
+        for value, at, _, _ in _LIVE:
+            self.columns[value][row] = NAN
+            self.columns[at][row] = NAN
+
+    def set_live(self, metrics: Mapping[str, LiveMetrics]) -> None:
+        """Replace the live metric columns (after each Prometheus poll)."""
+        for value, at, _, _ in _LIVE:
+            self.columns[value].fill(NAN)
+            self.columns[at].fill(NAN)
+        rows = self.rows
+        for node, sample in metrics.items():
+            row = rows.get(node)
+            if row is None:
+                continue
+            for value, at, field, field_at in _LIVE:
+                v = getattr(sample, field)
+                if v is not None:
+                    self.columns[value][row] = v
+                    self.columns[at][row] = getattr(sample, field_at)
+
+    # --- reads --------------------------------------------------------------------------------------
+
+    def view(self, names: Sequence[str]) -> NodeView:
+        """The candidate nodes of one request, in request order."""
+        get = self.rows.get
+        index = np.fromiter((get(n, -1) for n in names), dtype=np.int64, count=len(names))
+        return NodeView(self, list(names), index)
+
+    @classmethod
+    def of(cls, nodes: Sequence[NodeFacts], requested: Callable[[str], Requested | None] | None = None,
+           live: Mapping[str, LiveMetrics] | None = None) -> NodeView:
+        """A view over a plain list of facts (offline files, full Node objects in a request, tests).
+
+        Placeholder facts (``known=False``) stay unknown rows.
+        """
+        table = cls(capacity=max(1, len(nodes)), requested=requested)
+        for facts in nodes:
+            if facts.known:
+                table.put(facts)
+        if live:
+            table.set_live(live)
+        return table.view([n.name for n in nodes])
+
+
+class NodeView:
+    """Columns of one request's candidate nodes. ``index[i]`` is the table row of node i (−1: unknown)."""
+
+    def __init__(self, table: NodeTable, names: list[str], index: np.ndarray) -> None:
+        self.table = table
+        self.names = names
+        self.index = index
+        self._cache: dict[str, np.ndarray] = {}
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    @property
+    def unknown_count(self) -> int:
+        return int((self.index < 0).sum())
+
+    def column(self, name: str) -> np.ndarray:
+        """A float column for the candidates (NaN where unknown)."""
+        values = self._cache.get(name)
+        if values is None:
+            values = self._cache[name] = self.table.columns[name][self.index]
+        return values
+
+    @property
+    def known(self) -> np.ndarray:
+        return self.index >= 0
+
+    def codes(self, level: str) -> np.ndarray:
+        """Each candidate's code at ``level`` (node: its row); −1 where it has no such domain."""
+        if level == "node":
+            return self.index
+        key = "codes:" + level
+        values = self._cache.get(key)
+        if values is None:
+            values = self._cache[key] = self.table.codes[level][self.index]
+        return values
+
+    def _code_table(self, level: str) -> tuple[Mapping[str, int], int]:
+        if level == "node":
+            return self.table.rows, self.table._capacity
+        domains = self.table.domains[level]
+        return domains, len(domains)
+
+    def lookup(self, mapping: Mapping[str, float], level: str) -> np.ndarray:
+        """``mapping[domain of node]`` per candidate: 0 when the domain is absent, NaN when the node has none."""
+        code_of, size = self._code_table(level)
+        by_code = np.zeros(size + 1)
+        by_code[-1] = NAN
+        for domain, value in mapping.items():
+            code = code_of.get(domain)
+            if code is not None:
+                by_code[code] = value
+        return by_code[self.codes(level)]
+
+    def member(self, matches: Callable[[str], bool], level: str, listed: Iterable[str] = ()) -> np.ndarray:
+        """1.0 where the node's domain satisfies ``matches``, 0.0 where not, NaN where it has no domain.
+
+        At node level only the ``listed`` names are tested (node names are unique and many).
+        """
+        code_of, size = self._code_table(level)
+        by_code = np.zeros(size + 1)
+        by_code[-1] = NAN
+        if level == "node":
+            for name in listed:
+                code = code_of.get(name)
+                if code is not None and matches(name):
+                    by_code[code] = 1.0
+        else:
+            for domain, code in code_of.items():
+                if matches(domain):
+                    by_code[code] = 1.0
+        return by_code[self.codes(level)]
+
+    def by_product(self, verdict: Callable[[str], float]) -> np.ndarray:
+        """``verdict(gpu product)`` per candidate, NaN for nodes without a product label."""
+        products = self.table.values["product"]
+        by_code = np.full(len(products) + 1, NAN)
+        for code, product in enumerate(products):
+            by_code[code] = verdict(product)
+        return by_code[self.codes("product")]
+
+    def facts(self) -> list[NodeFacts | None]:
+        """The candidates' records (None for unknown names), for the few evaluators that need objects."""
+        stored = self.table.facts
+        return [stored[i] if i >= 0 else None for i in self.index.tolist()]

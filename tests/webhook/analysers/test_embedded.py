@@ -87,6 +87,9 @@ def test_parse_number(text: str, number: float | None) -> None:
     ("keep the replicas close to each other", []),
     ("run 3 replicas, one per node", []),
     ("use nodes with discos ssd", []),
+    ("run in a different zone than the payments deployment", [("zone", ("payments",), True)]),
+    ("en otra zona que la base de datos postgres", [("zone", ("postgres",), True)]),
+    ("pod affinity with redis", [("node", ("redis",), False)]),
 ])
 def test_relations(text: str, expected: list[tuple[str, tuple[str, ...], bool]]) -> None:
     assert [(r.level, r.names, r.negative) for r in find_relations(text)] == expected

@@ -21,9 +21,9 @@ _AS = r"(?:as|que|wie|like)"
 
 # (pattern, level). The pattern's end is where the names begin.
 _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) for p, level in (
-    (rf"{_SAME}\s+{_ZONE_WORDS}\s+{_AS}\b", ZONE),
-    (rf"{_SAME}\s+{_REGION_WORDS}\s+{_AS}\b", REGION),
-    (rf"{_SAME}\s+{_NODE_WORDS}\s+{_AS}\b", NODE),
+    (rf"(?<![\w-]){_SAME}\s+{_ZONE_WORDS}\s+{_AS}\b", ZONE),
+    (rf"(?<![\w-]){_SAME}\s+{_REGION_WORDS}\s+{_AS}\b", REGION),
+    (rf"(?<![\w-]){_SAME}\s+{_NODE_WORDS}\s+{_AS}\b", NODE),
     (rf"\b(?:share|sharing|shares|comparta|compartir|teilen|teilt)\s+(?:a|the|any|un|una|el|la|einen|eine|den|die)?\s*"
      rf"{_ZONE_WORDS}\s+(?:with|con|mit)\b", ZONE),
     (rf"\b(?:share|sharing|shares|comparta|compartir|teilen|teilt)\s+(?:a|the|any|un|una|el|la|einen|eine|den|die)?\s*"
@@ -39,11 +39,17 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) fo
     (r"\b(?:next to|alongside|beside|together with|along with|junto a|junto con|al lado de|neben|zusammen mit|"
      r"bei)\b", NODE),
     (r"\b(?:near|close to|nearby|cerca de|nah bei|in der n[aä]he von)\b", NODE),
+    (r"(?<!anti-)(?<!anti)\b(?:pod )?affinity (?:with|to|for)\b", NODE),
+    (rf"\b(?:a |an )?(?:different|another|other|separate|distinta|otra|otro|distinto|eine andere|einer anderen|"
+     rf"einem anderen|anderen?)\s+{_ZONE_WORDS}\s+(?:than|from|to|que|als)\b", ZONE),
+    (rf"\b(?:a |an )?(?:different|another|other|separate|distinta|otra|otro|distinto|einem anderen|einen anderen|"
+     rf"anderen?)\s+{_NODE_WORDS}\s+(?:than|from|to|que|als)\b", NODE),
     (r"\b(?:anti-?affinity (?:with|to|against)|apart from|separate from|separated from)\b", NODE),
     (r"\bwhere\b", NODE),
 ))
 # Cues whose relation is negative by themselves ("anti-affinity with X").
-_NEGATIVE_CUE = re.compile(r"anti-?affinity|apart from|separate|separated")
+_NEGATIVE_CUE = re.compile(r"anti-?affinity|apart from|separate|separated|different|another|other|distint|otr[oa]|"
+                           r"andere")
 
 _ARTICLES = re.compile(r"(?:the|a|an|el|la|los|las|del|de|das|die|der|den|dem|des|our|my|its|their|any)\s+")
 _HEAD_NOUNS = (r"deployments?|pods?|services?|apps?|applications?|workloads?|statefulsets?|daemonsets?|jobs?|"

@@ -122,7 +122,8 @@ def make_app(
                 state.elector = LeaderElector(
                     state.kube, settings.namespace, settings.lease_name, state.identity, settings.lease_duration_s,
                     on_change=lambda leader: metrics.leader.set(1 if leader else 0))
-                state.tasks.append(asyncio.create_task(state.elector.run(state.controller.run)))
+                state.tasks.append(asyncio.create_task(
+                    state.elector.run(state.controller.run, standby=state.controller.warm)))
             else:
                 metrics.leader.set(1)
                 state.tasks.append(asyncio.create_task(state.controller.run()))

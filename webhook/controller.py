@@ -38,6 +38,7 @@ from shared.codec import (
 from shared.sanitise import SanitisedHint, sanitise
 from shared.signing import Signer
 from webhook import events, patch
+from webhook.admission import sanitise_cached
 from webhook.analysers.base import Analyser, analyse
 from webhook.analysers.cache import IntentCache
 from webhook.kube import DEPLOYMENTS, JOBS, PODS, STATEFULSETS, KubeError, backoff, list_watch
@@ -300,6 +301,8 @@ class IntentController:
     async def _on_list(self, pods: list[dict[str, Any]]) -> None:
         self._gated = {p["metadata"]["uid"]: p for p in pods if is_gated(p) and p["metadata"].get("uid")}
         self._metrics.gated_pods.set(len(self._gated))
+        for pod in pods:
+            self.learn(pod)
         for pod in list(self._gated.values()):
             self._ensure(pod)
         if not self.synced:
@@ -312,30 +315,55 @@ class IntentController:
             return
         if kind == "DELETED" or not is_gated(pod):
             self._gated.pop(uid, None)
+            if kind != "DELETED":
+                self.learn(pod)
         else:
             self._gated[uid] = pod
             self._ensure(pod)
         self._metrics.gated_pods.set(len(self._gated))
 
     # -- warm paths
-    async def seed_cache(self) -> int:
-        """Fill the cache from pods already analysed with our key; returns how many entries were added."""
-        pods, _ = await self._kube.list(PODS)
-        added = 0
-        for pod in pods:
-            annotations = (pod.get("metadata") or {}).get("annotations")
-            if not seedable(annotations, self.analyser_id):
-                continue
-            result = from_pod_annotations(annotations, self._signer, self._settings.hint_max_chars)
-            if result is None:
-                continue
-            key = self.analyser_id.key(result.hint_sha256)
-            if self._cache.get(key) is None:
-                self._cache.put(key, result)
-                added += 1
+    def learn(self, pod: Mapping[str, Any]) -> bool:
+        """Cache the result an analysed pod carries (signature verified with our key); True if it was new."""
+        annotations = (pod.get("metadata") or {}).get("annotations")
+        if not seedable(annotations, self.analyser_id):
+            return False
+        source = hint_source(annotations)
+        if source is None:
+            return False
+        key = self.analyser_id.key(sanitise_cached(source[1], self._settings.hint_max_chars).sha256)
+        if self._cache.get(key) is not None:
+            return False
+        result = from_pod_annotations(annotations, self._signer, self._settings.hint_max_chars)
+        if result is None or self.analyser_id.key(result.hint_sha256) != key:
+            return False
+        self._cache.put(key, result)
         self._metrics.cache_entries.set(len(self._cache))
+        return True
+
+    async def seed_cache(self) -> int:
+        """Fill the cache from every pod already analysed with our key; returns how many entries were added."""
+        pods, _ = await self._kube.list(PODS)
+        added = sum(self.learn(pod) for pod in pods)
         log.info("cache seeded from analysed pods", extra={"entries": added, "pods": len(pods)})
         return added
+
+    async def warm(self) -> None:
+        """A standby's work: learn from the pods the leader finishes (they stay unscheduled for a moment),
+        so admission on this replica takes the cache-hit path too. Runs until cancelled."""
+
+        async def on_list(pods: list[dict[str, Any]]) -> None:
+            for pod in pods:
+                self.learn(pod)
+
+        async def on_event(kind: str, pod: dict[str, Any]) -> None:
+            if kind != "DELETED":
+                self.learn(pod)
+
+        if self._settings.seed_cache:
+            await self._seed_quietly()
+        await list_watch(self._kube, PODS, on_list, on_event, field_selector=UNSCHEDULED,
+                         on_restart=lambda reason: self._metrics.watch_restarts.labels("pods-standby", reason).inc())
 
     def _prefetch_template(self, workload: Mapping[str, Any]) -> None:
         template = ((workload.get("spec") or {}).get("template") or {}).get("metadata") or {}

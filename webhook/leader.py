@@ -68,7 +68,7 @@ def lease_body(lease: dict[str, Any] | None, *, name: str, namespace: str, ident
 
 
 class LeaderElector:
-    """``run(work)``: hold the Lease and run ``work()`` while holding it; forever, until cancelled."""
+    """``run(work, standby)``: ``work()`` while holding the Lease, ``standby()`` while not; until cancelled."""
 
     def __init__(self, kube: Any, namespace: str, name: str, identity: str, duration_s: float = 15.0,
                  clock: Callable[[], datetime] = lambda: datetime.now(UTC),
@@ -125,12 +125,20 @@ class LeaderElector:
             log.info("leadership changed", extra={"leader": leader, "identity": self.identity})
             self._on_change(leader)
 
-    async def run(self, work: Callable[[], Awaitable[None]]) -> None:
+    async def run(self, work: Callable[[], Awaitable[None]],
+                  standby: Callable[[], Awaitable[None]] | None = None) -> None:
+        waiting: asyncio.Future[None] | None = None
         try:
             while True:
                 if not await self.try_acquire():
+                    if standby is not None and (waiting is None or waiting.done()):
+                        waiting = asyncio.ensure_future(standby())
                     await asyncio.sleep(self._retry)
                     continue
+                if waiting is not None:
+                    waiting.cancel()
+                    await asyncio.gather(waiting, return_exceptions=True)
+                    waiting = None
                 self._set(True)
                 task = asyncio.ensure_future(work())
                 try:
@@ -153,6 +161,9 @@ class LeaderElector:
                     self._set(False)
                 await asyncio.sleep(self._retry)  # never spin if the work keeps ending by itself
         finally:
+            if waiting is not None:
+                waiting.cancel()
+                await asyncio.gather(waiting, return_exceptions=True)
             if self.is_leader:
                 self._set(False)
             await asyncio.shield(self.release())

@@ -332,3 +332,21 @@ async def test_prefetch_only_while_running_and_once(signer) -> None:
     await eventually(lambda: controller.lookup(sanitise("spread over zones")), "prefetched")
     await stop(task)
     assert analyser.calls == ["spread over zones"]
+
+
+async def test_standby_learns_what_the_leader_finishes(signer, analyser) -> None:
+    kube = FakeKube()
+    leader = make_controller(kube, analyser, signer)
+    standby = make_controller(kube, FakeAnalyser(), signer)
+    warming = asyncio.create_task(standby.warm())
+    task = await running(leader)
+    kube.add_pod(gated_pod("p", GPU_HINT))
+    hit = await eventually(lambda: standby.lookup(sanitise(GPU_HINT)), "standby learned the result")
+    await stop(task)
+    await stop(warming)
+    assert hit.document.names == ("prefer_gpu",)
+    assert Analysis.from_json(hit.hit_annotations[ANALYSIS]).cached is True
+    assert read_intents(hit.hit_annotations | {HINT: GPU_HINT}, signer.verifier()).names == ("prefer_gpu",)
+    # a pod the standby cannot verify (another key) teaches it nothing
+    other = make_controller(kube, FakeAnalyser(), Signer(generate_private_key_pem()))
+    assert other.learn(kube.pod("ml", "p")) is False

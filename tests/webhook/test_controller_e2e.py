@@ -263,3 +263,22 @@ def test_kill_9_then_restart_finishes_every_gated_pod(control_plane, namespace) 
         f"/apis/coordination.k8s.io/v1/namespaces/{NAMESPACE}/leases/semantic-affinity-webhook")
     assert lease["spec"]["leaseTransitions"] >= 1
     control_plane.stop_service("webhook")
+
+
+async def test_standby_learns_from_the_leaders_patch(control_plane, namespace, signer, analyser) -> None:
+    from shared.sanitise import sanitise
+
+    kube = await Kube.connect(str(control_plane.kubeconfig))
+    try:
+        leader = make_controller(kube, analyser, signer)
+        standby = make_controller(kube, FakeAnalyser(), signer)
+        warming = asyncio.create_task(standby.warm())
+        task = asyncio.create_task(leader.run())
+        await eventually(lambda: leader.synced, "leader synced", timeout=30)
+        await kube.create_pod(NAMESPACE, api_pod("learned", CONFLICT_HINT))
+        hit = await eventually(lambda: standby.lookup(sanitise(CONFLICT_HINT)), "standby learned", timeout=60)
+        await stop(task)
+        await stop(warming)
+        assert hit.document.conflicts == (("prefer_colocate_same_deployment", "spread_zones"),)
+    finally:
+        await kube.close()

@@ -65,3 +65,27 @@ async def test_one_leader_at_a_time_and_handover_on_release() -> None:
     task_b.cancel()
     await asyncio.gather(task_b, return_exceptions=True)
     assert running == []
+
+
+async def test_standby_work_runs_only_while_not_leading() -> None:
+    kube = FakeKube()
+    kube.leases[("ns", "l")] = lease("someone-else", datetime.now(UTC), duration=2)
+    kube.leases[("ns", "l")]["metadata"]["resourceVersion"] = "1"
+    state: list[str] = []
+
+    async def mark(name: str) -> None:
+        state.append(f"{name}+")
+        try:
+            await asyncio.Event().wait()
+        finally:
+            state.append(f"{name}-")
+
+    elector = LeaderElector(kube, "ns", "l", "me", duration_s=1.5)
+    task = asyncio.create_task(elector.run(lambda: mark("work"), standby=lambda: mark("standby")))
+    await eventually(lambda: "standby+" in state, "standby work started")
+    assert not elector.is_leader
+    await eventually(lambda: "work+" in state, "took over the expired lease", timeout=30)
+    assert state[:3] == ["standby+", "standby-", "work+"]
+    task.cancel()
+    await asyncio.gather(task, return_exceptions=True)
+    assert state[-1] == "work-"

@@ -15,6 +15,8 @@ import socket
 import ssl
 import subprocess
 import sys
+import urllib.error
+import urllib.request
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,9 +27,10 @@ import yaml
 
 from certs import tool as certs
 from tests.charts import tools
-from tests.charts.render import CHART, render
+from tests.charts.render import CHART, ROOT, render
 from tests.harness import ControlPlane
 from tests.harness.kube import ApiError, wait_for
+from tests.harness.processes import Process, free_port
 
 pytestmark = pytest.mark.e2e
 
@@ -100,7 +103,8 @@ def token_kubeconfig(plane: ControlPlane, token: str, path: Path) -> Path:
 
 def user_provided_material(tmp_path: Path, service: str, namespace: str) -> Path:
     out = tmp_path / "certs"
-    certs.ensure(out, dns_names=certs.service_dns_names(service, namespace), signing_key=True)
+    # the Service names (as in a cluster) and localhost (the tests call the webhook process directly)
+    certs.ensure(out, dns_names=[*certs.service_dns_names(service, namespace), "localhost"], signing_key=True)
     return out
 
 
@@ -375,3 +379,118 @@ def test_certificate_job_with_its_own_rbac_keeps_material_across_runs(
         for obj in hooks:
             if obj["kind"] != "Job":
                 control_plane.kube.delete(resource_path(control_plane, obj))
+
+
+def _settings_env(plane: ControlPlane, data: dict[str, str], kubeconfig: Path, **overrides: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SEMAFF_") and "proxy" not in k.lower()}
+    env.pop("KUBERNETES_SERVICE_HOST", None)
+    env.update(data)
+    env.update(overrides)
+    env["KUBECONFIG"] = str(kubeconfig)
+    env["PYTHONPATH"] = str(ROOT)
+    env["NO_PROXY"] = "127.0.0.1,localhost"
+    return env
+
+
+def _ready(url: str, proc: Process, context: ssl.SSLContext | None = None) -> bool:
+    proc.check_alive()
+    try:
+        with urllib.request.urlopen(url, timeout=3, context=context) as response:
+            return response.status == 200
+    except (urllib.error.URLError, ConnectionError, OSError):
+        return False
+
+
+def test_webhook_and_scorer_run_with_the_charts_settings_and_rbac(
+    control_plane: ControlPlane, helm: Path, namespace: str, tmp_path: Path
+) -> None:
+    """`python -m webhook` and `python -m scorer` with the rendered SEMAFF_* settings and only the
+    chart's ServiceAccount tokens: both get ready, the webhook's leader takes the release's Lease
+    and its controller analyses a gated pod (pods patch, events create), and nothing is forbidden."""
+    release = "svc"
+    material = user_provided_material(tmp_path, f"{release}-semantic-affinity-webhook", namespace)
+    values = user_secret_values(material, tmp_path)
+    rendered = render(helm, (values,), namespace=namespace, release=release)
+    for obj in rendered.objects:
+        control_plane.kube.request(
+            "PATCH",
+            resource_path(control_plane, obj),
+            obj,
+            params={"fieldManager": "e2e", "force": "true"},
+            content_type=SSA,
+        )
+    workload_ns = f"{namespace}-work"
+    control_plane.create_namespace(workload_ns)
+    procs: list[Process] = []
+    try:
+        by_name = {o["metadata"]["name"]: o for o in rendered.objects if o["kind"] == "ConfigMap"}
+        webhook_port, scorer_port = free_port(), free_port()
+        webhook_kubeconfig = token_kubeconfig(
+            control_plane,
+            service_account_token(control_plane, namespace, f"{release}-semantic-affinity-webhook"),
+            tmp_path / "webhook.kubeconfig",
+        )
+        webhook_env = _settings_env(
+            control_plane, by_name[f"{release}-semantic-affinity-webhook"]["data"], webhook_kubeconfig,
+            SEMAFF_LISTEN_ADDRESS="127.0.0.1", SEMAFF_PORT=str(webhook_port), SEMAFF_NAMESPACE=namespace,
+            SEMAFF_TLS_CERT_FILE=str(material / "tls.crt"), SEMAFF_TLS_KEY_FILE=str(material / "tls.key"),
+            SEMAFF_SIGNING_KEY_FILE=str(material / "signing.key"), POD_NAME="svc-webhook-0",
+        )  # fmt: skip
+        scorer_kubeconfig = token_kubeconfig(
+            control_plane,
+            service_account_token(control_plane, namespace, f"{release}-semantic-affinity-scheduler"),
+            tmp_path / "scorer.kubeconfig",
+        )
+        scorer_env = _settings_env(
+            control_plane, by_name[f"{release}-semantic-affinity-scheduler-scorer"]["data"], scorer_kubeconfig,
+            SEMAFF_LISTEN_ADDRESS="127.0.0.1", SEMAFF_PORT=str(scorer_port),
+            SEMAFF_VERIFY_KEY_FILES=str(material / "signing.pub"),
+        )  # fmt: skip
+        webhook = Process.start("chart-webhook", [sys.executable, "-m", "webhook"], tmp_path, env=webhook_env, cwd=ROOT)
+        procs.append(webhook)
+        scorer = Process.start("chart-scorer", [sys.executable, "-m", "scorer"], tmp_path, env=scorer_env, cwd=ROOT)
+        procs.append(scorer)
+        context = ssl.create_default_context(cafile=str(material / "ca.crt"))
+        wait_for("scorer /readyz", lambda: _ready(f"http://127.0.0.1:{scorer_port}/readyz", scorer), 120, 0.5)
+        wait_for(
+            "webhook /readyz", lambda: _ready(f"https://localhost:{webhook_port}/readyz", webhook, context), 120, 0.5
+        )
+        lease = f"/apis/coordination.k8s.io/v1/namespaces/{namespace}/leases/{release}-semantic-affinity-webhook"
+        wait_for("the webhook's Lease", lambda: control_plane.kube.get(lease)["spec"].get("holderIdentity"), 60, 0.5)
+
+        # What admission leaves on a cache miss: a gated pod with status pending. The controller,
+        # running with the chart's RBAC, analyses it, patches it and ungates it.
+        pod = {
+            "apiVersion": "v1",
+            "kind": "Pod",
+            "metadata": {
+                "name": "gated",
+                "annotations": {"semantic-affinity.io/hint": "it must run on nodes with GPUs",
+                                "semantic-affinity.io/status": "pending"},
+            },
+            "spec": {
+                "schedulingGates": [{"name": "semantic-affinity.io/intent-analysis"}],
+                "containers": [{"name": "c", "image": "registry.invalid/pause:3.10"}],
+            },
+        }  # fmt: skip
+        control_plane.kube.create(f"/api/v1/namespaces/{workload_ns}/pods", pod)
+
+        def analysed() -> dict[str, Any] | None:
+            webhook.check_alive()
+            got = control_plane.kube.get(f"/api/v1/namespaces/{workload_ns}/pods/gated")
+            return None if got["spec"].get("schedulingGates") else got
+
+        done = wait_for("the controller to ungate the pod", analysed, 90, 0.5)
+        assert done["metadata"]["annotations"]["semantic-affinity.io/status"] == "analyzed"
+        assert "semantic-affinity.io/signature" in done["metadata"]["annotations"]
+        events = control_plane.kube.items(f"/api/v1/namespaces/{workload_ns}/events")
+        assert any(e.get("reason") == "IntentAnalyzed" for e in events), [e.get("reason") for e in events]
+        for proc in procs:
+            log = proc.log_path.read_text(errors="replace")
+            assert " 403" not in log and "forbidden" not in log.lower(), proc.tail(40)
+    finally:
+        for proc in procs:
+            proc.stop()
+        control_plane.delete_namespace(workload_ns)
+        for obj in rendered.objects:
+            control_plane.kube.delete(resource_path(control_plane, obj))

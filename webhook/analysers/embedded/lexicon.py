@@ -70,7 +70,8 @@ NEGATION_BEFORE = compile_words(
     r"forbid", r"forbidden", r"outside", r"outta", r"unless", r"not even", r"nowhere",
     # es
     r"nunca", r"jam[aá]s", r"evita", r"evitar", r"evite", r"evitad", r"evitando", r"evitarlo", r"ev[ií]talo",
-    r"lejos del?", r"fuera del?", r"a menos que", r"salvo que", r"excepto", r"salvo", r"sin", r"nada de", r"ni",
+    r"lejos del?", r"fuera del?", r"a menos que", r"salvo que", r"excepto", r"salvo", r"sin", r"nada de", r"nada",
+    r"ni",
     r"ning[uú]n", r"ninguna",
     r"ninguno",
     # de

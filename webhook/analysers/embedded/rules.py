@@ -264,12 +264,16 @@ def read_hint(hint: str) -> Reading:
         word = match.group(1)
         if clause.negated_at(start):
             # "doesn't care about GPUs" is indifference, not a wish to stay off GPU nodes
-            if not re.search(r"\b(?:care|cares|matter|matters|mind|bother|importa|egal|wichtig)\b", before := text[
-                    clause.start:start]):
+            if not re.search(r"\b(?:care|cares|matter|matters|mind|bother|importa|egal|wichtig)\b",
+                             text[clause.start:start]):
                 add(Candidate("avoid_gpu_nodes", start, cue=match.group(0)))
             continue
         before = text[clause.start:start]
         after = text[match.end():clause.end]
+        # "A100 GPUs", "GPUs L4": the word names the model's kind, a property like the model itself
+        if any(s.kind == "gpu_model" and (0 <= start - s.end <= 2 or 0 <= s.start - match.end() <= 2)
+               for s in slots):
+            continue
         if word in ("cuda", "nvidia") or GPU_REQUEST_AFTER.match(after) or GPU_REQUEST_VERB.search(before) or (
                 GPU_REQUEST_BEFORE.search(before) and not GPU_PROPERTY_AFTER.match(after)):
             add(Candidate("prefer_gpu", start, number=1.0, cue=match.group(0)))

@@ -39,6 +39,8 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) fo
     (r"\b(?:next to|alongside|beside|together with|along with|junto a|junto con|al lado de|neben|zusammen mit|"
      r"bei)\b", NODE),
     (r"\b(?:near|close to|nearby|cerca de|nah bei|in der n[aä]he von)\b", NODE),
+    (rf"\b{_NODE_WORDS}\s+(?:with|mit|con)\s+(?:the |dem |der |den |el |la |los |las )?"
+     rf"(?=(?:deployment|despliegue|service|servicio|dienst|pods?)\b)", NODE),
     (r"(?<!anti-)(?<!anti)\b(?:pod )?affinity (?:with|to|for)\b", NODE),
     (rf"\b(?:a |an )?(?:different|another|other|separate|distinta|otra|otro|distinto|eine andere|einer anderen|"
      rf"einem anderen|anderen?)\s+{_ZONE_WORDS}\s+(?:than|from|to|que|als)\b", ZONE),
@@ -114,6 +116,8 @@ def _names_after(text: str, position: int, limit: int) -> tuple[list[str], int]:
         quoted = next((g for g in name_match.groups()[:5] if g), None)
         name = quoted if quoted is not None else name_match.group(6)
         name = name.strip(" .,")
+        if quoted is None:
+            name = re.sub(r"-(?:pods?|deployments?|services?|dienste?s?|replicas?)$", "", name)  # "nginx-Pods"
         if not name:
             break
         if quoted is None:

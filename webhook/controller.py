@@ -22,6 +22,7 @@ import asyncio
 import itertools
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
@@ -50,7 +51,9 @@ log = logging.getLogger(__name__)
 
 WORKLOADS = (DEPLOYMENTS, STATEFULSETS, JOBS)
 UNSCHEDULED = "spec.nodeName="  # field selector: pods not bound to a node (every gated pod is one)
-MAX_CONFLICTS_BEFORE_FALLBACK = 4  # then write a minimal "failed" patch in case ours is what the apiserver rejects
+# after this many 422/409 answers, write a minimal "failed" patch in case ours is what the apiserver rejects
+MAX_CONFLICTS_BEFORE_FALLBACK = 4
+REPORTED_MAX = 10_000  # pods remembered as already reported by Events
 
 
 # --- pure decision logic ------------------------------------------------------------------------
@@ -151,6 +154,7 @@ class IntentController:
         self._gated: dict[str, dict[str, Any]] = {}  # uid -> latest pod object
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._background: set[asyncio.Task[Any]] = set()
+        self._reported: OrderedDict[str, None] = OrderedDict()  # pod uids whose Events were emitted
         self.analyser_id = AnalyserId.of(analyser)
         self.running = False
         self.synced = False
@@ -239,6 +243,7 @@ class IntentController:
             ops = finish_patch(pod, annotations, guard_hint=guard)
             if ops is None:
                 return False
+            self._mark_reported(uid)  # before the patch: its watch event must not report the pod again
             try:
                 await self._kube.patch_pod(namespace, name, ops)
                 break
@@ -303,6 +308,8 @@ class IntentController:
         self._metrics.gated_pods.set(len(self._gated))
         for pod in pods:
             self.learn(pod)
+            if not is_gated(pod):
+                self._report_admitted(pod)
         for pod in list(self._gated.values()):
             self._ensure(pod)
         if not self.synced:
@@ -317,10 +324,42 @@ class IntentController:
             self._gated.pop(uid, None)
             if kind != "DELETED":
                 self.learn(pod)
+                self._report_admitted(pod)
         else:
             self._gated[uid] = pod
             self._ensure(pod)
         self._metrics.gated_pods.set(len(self._gated))
+
+    # -- Events for pods admission served from the cache
+    def _mark_reported(self, uid: str | None) -> None:
+        if uid:
+            self._reported[uid] = None
+            self._reported.move_to_end(uid)
+            while len(self._reported) > REPORTED_MAX:
+                self._reported.popitem(last=False)
+
+    def _report_admitted(self, pod: Mapping[str, Any]) -> None:
+        """IntentAnalyzed (and IntentConflict) for a pod admitted with cached intents: it never waited for us,
+        and for a Deployment's pods the admission warnings went to the ReplicaSet controller, not a person."""
+        metadata = pod.get("metadata") or {}
+        uid = metadata.get("uid")
+        annotations = metadata.get("annotations") or {}
+        if not uid or uid in self._reported or not seedable(annotations, self.analyser_id):
+            return
+        try:
+            if not Analysis.from_json(annotations[ANALYSIS]).cached:
+                return
+        except (KeyError, ValueError, TypeError):
+            return
+        result = from_pod_annotations(annotations, self._signer, self._settings.hint_max_chars)
+        if result is None:
+            return  # not verifiable with our key: nothing of ours to report
+        self._mark_reported(uid)
+        self._spawn(self._emit(dict(pod), event_plan(result, cached=True)))
+
+    async def _emit(self, pod: dict[str, Any], plan: list[tuple[str, str, bool]]) -> None:
+        for reason, note, warning in plan:
+            await self._recorder.emit(pod, reason, note, warning=warning)
 
     # -- warm paths
     def learn(self, pod: Mapping[str, Any]) -> bool:

@@ -350,3 +350,33 @@ async def test_standby_learns_what_the_leader_finishes(signer, analyser) -> None
     # a pod the standby cannot verify (another key) teaches it nothing
     other = make_controller(kube, FakeAnalyser(), Signer(generate_private_key_pem()))
     assert other.learn(kube.pod("ml", "p")) is False
+
+
+async def test_pods_admitted_from_the_cache_get_their_events_once(signer, analyser) -> None:
+    kube = FakeKube()
+    task = await running(make_controller(kube, analyser, signer))
+    result = from_outcome(await analyse(analyser, CONFLICT_HINT), sanitise(CONFLICT_HINT), signer)
+    admitted = gated_pod("admitted", CONFLICT_HINT, gates=())
+    admitted["metadata"]["annotations"] = {HINT: CONFLICT_HINT, **result.hit_annotations}  # the admission hit patch
+    kube.add_pod(admitted)
+    await eventually(lambda: len(kube.events) == 2, "two events")
+    await kube.patch_pod("ml", "admitted", [{"op": "add", "path": "/metadata/labels/x", "value": "y"}])
+    # a pod the controller itself finishes from the cache is reported once too
+    kube.add_pod(gated_pod("late", CONFLICT_HINT))
+    await eventually(lambda: ungated(kube), "late pod finished")
+    await eventually(lambda: len(kube.events) == 4, "events of the late pod")
+    await asyncio.sleep(0.05)
+    await stop(task)
+    reasons = sorted((e["regarding"]["name"], e["reason"]) for e in kube.events)
+    assert reasons == sorted([("admitted", events.ANALYZED), ("admitted", events.CONFLICT),
+                              ("late", events.ANALYZED), ("late", events.CONFLICT)])
+    assert all("cached analysis" in e["note"] for e in kube.events if e["reason"] == events.ANALYZED)
+    # a forged "cached" pod (signed with another key) is not reported
+    other = from_outcome(await analyse(analyser, GPU_HINT), sanitise(GPU_HINT), Signer(generate_private_key_pem()))
+    forged = gated_pod("forged", GPU_HINT, gates=())
+    forged["metadata"]["annotations"] = {HINT: GPU_HINT, **other.hit_annotations}
+    task = await running(make_controller(kube, analyser, signer))
+    kube.add_pod(forged)
+    await asyncio.sleep(0.1)
+    await stop(task)
+    assert not any(e["regarding"]["name"] == "forged" for e in kube.events)

@@ -281,6 +281,9 @@ def test_semantic_scheduler_runs_with_the_charts_config_and_rbac(
 
             wait_for("the semantic scheduler's leader Lease", leader, 60)
             text = log.read_text()
+            # no file written (the container's root filesystem is read-only), our extender loaded
+            assert "Generated self-signed cert in-memory" in text
+            assert '"URLPrefix":"http://127.0.0.1:8888"' in text and '"Ignorable":true' in text
             assert "forbidden" not in text.lower(), [line for line in text.splitlines() if "orbidden" in line][:5]
         finally:
             proc.send_signal(signal.SIGTERM)

@@ -48,7 +48,7 @@ def decode_args(body: bytes) -> tuple[Mapping[str, Any], list[str] | None, list[
         raise BadArgs("ExtenderArgs.Pod must be a v1.Pod object (keys are PascalCase: Pod, Nodes, NodeNames)")
     names = args.get("NodeNames")
     if names is not None:
-        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        if not isinstance(names, list) or not set(map(type, names)) <= {str}:
             raise BadArgs("ExtenderArgs.NodeNames must be a list of node names")
         return pod, names, None
     nodes = args.get("Nodes")
@@ -56,32 +56,44 @@ def decode_args(body: bytes) -> tuple[Mapping[str, Any], list[str] | None, list[
         items = nodes.get("items") if isinstance(nodes, dict) else None
         if items is None and isinstance(nodes, dict):
             items = []  # an empty v1.NodeList may omit items
-        if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
+        if not isinstance(items, list) or not set(map(type, items)) <= {dict}:
             raise BadArgs("ExtenderArgs.Nodes must be a v1.NodeList with an items list")
         return pod, None, items
     raise BadArgs("ExtenderArgs has neither NodeNames nor Nodes")
 
 
-_SCORE_SUFFIX = [str(score).encode() + b"}" for score in range(11)]
+_SUFFIX = [str(score).encode() + b"}," for score in range(11)]  # '7},': a score closes its object
 _HOST_PREFIX: dict[str, bytes] = {}  # node name -> b'{"Host":"<escaped name>","Score":'
+
+
+def _prefix(name: str) -> bytes:
+    if len(_HOST_PREFIX) > 200_000:
+        _HOST_PREFIX.clear()
+    prefix = _HOST_PREFIX[name] = b'{"Host":' + orjson.dumps(name) + b',"Score":'
+    return prefix
 
 
 def encode_priorities(names: Sequence[str], scores: Sequence[int]) -> bytes:
     """HostPriorityList: a bare JSON array of {"Host", "Score"} with integer scores.
 
-    Byte-identical to ``orjson.dumps([{"Host": n, "Score": s}, ...])`` but about twice as fast at
-    thousands of nodes: each node's prefix is escaped once and remembered.
+    Byte-identical to ``orjson.dumps([{"Host": n, "Score": s}, ...])`` but several times faster at
+    thousands of nodes: each node's prefix is escaped once and remembered, and the pieces are
+    interleaved with slice assignments instead of one Python operation per node.
     """
-    prefixes = _HOST_PREFIX
-    if len(prefixes) > 200_000:
-        prefixes.clear()
-    parts = []
-    for name, score in zip(names, scores, strict=True):
-        prefix = prefixes.get(name)
-        if prefix is None:
-            prefix = prefixes[name] = b'{"Host":' + orjson.dumps(name) + b',"Score":'
-        parts.append(prefix + (_SCORE_SUFFIX[score] if 0 <= score <= 10 else str(score).encode() + b"}"))
-    return b"[" + b",".join(parts) + b"]"
+    if len(names) != len(scores):
+        raise ValueError("one score per node")
+    if not names:
+        return b"[]"
+    if min(scores) < 0 or max(scores) > 10:
+        return orjson.dumps([{"Host": n, "Score": s} for n, s in zip(names, scores, strict=True)])
+    prefixes = list(map(_HOST_PREFIX.get, names))
+    if None in prefixes:
+        prefixes = [p if p is not None else _prefix(n) for p, n in zip(prefixes, names, strict=True)]
+    pieces: list[bytes] = [b""] * (2 * len(names))
+    pieces[0::2] = prefixes
+    pieces[1::2] = map(_SUFFIX.__getitem__, scores)
+    pieces[-1] = pieces[-1][:-1]  # no comma after the last object
+    return b"[" + b"".join(pieces) + b"]"
 
 
 class Extender:

@@ -13,6 +13,7 @@ NaN means unknown throughout: evaluators propagate it and the scorer counts it a
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import repeat
 
 import numpy as np
 
@@ -165,8 +166,7 @@ class NodeTable:
 
     def view(self, names: Sequence[str]) -> NodeView:
         """The candidate nodes of one request, in request order."""
-        get = self.rows.get
-        index = np.fromiter((get(n, -1) for n in names), dtype=np.int64, count=len(names))
+        index = np.array(list(map(self.rows.get, names, repeat(-1))), dtype=np.int64).reshape(len(names))
         return NodeView(self, list(names), index)
 
     @classmethod
@@ -228,15 +228,21 @@ class NodeView:
         domains = self.table.domains[level]
         return domains, len(domains)
 
+    def _codes_of(self, domains: Iterable[str], level: str) -> tuple[np.ndarray, np.ndarray, int]:
+        """(codes, positions) of the domains the table knows, and the number of codes at ``level``."""
+        code_of, size = self._code_table(level)
+        codes = np.array(list(map(code_of.get, domains, repeat(-1))), dtype=np.int64).reshape(-1)
+        positions = np.flatnonzero(codes >= 0)
+        return codes[positions], positions, size
+
     def lookup(self, mapping: Mapping[str, float], level: str) -> np.ndarray:
         """``mapping[domain of node]`` per candidate: 0 when the domain is absent, NaN when the node has none."""
-        code_of, size = self._code_table(level)
+        codes, positions, size = self._codes_of(mapping.keys(), level)
         by_code = np.zeros(size + 1)
         by_code[-1] = NAN
-        for domain, value in mapping.items():
-            code = code_of.get(domain)
-            if code is not None:
-                by_code[code] = value
+        if len(codes):
+            values = np.fromiter(mapping.values(), dtype=np.float64, count=len(mapping))
+            by_code[codes] = values[positions]
         return by_code[self.codes(level)]
 
     def member(self, matches: Callable[[str], bool], level: str, listed: Iterable[str] = ()) -> np.ndarray:
@@ -244,18 +250,14 @@ class NodeView:
 
         At node level only the ``listed`` names are tested (node names are unique and many).
         """
-        code_of, size = self._code_table(level)
+        if level == "node":
+            candidates = [name for name in listed if matches(name)]
+        else:
+            candidates = [domain for domain in self.table.domains[level] if matches(domain)]
+        codes, _, size = self._codes_of(candidates, level)
         by_code = np.zeros(size + 1)
         by_code[-1] = NAN
-        if level == "node":
-            for name in listed:
-                code = code_of.get(name)
-                if code is not None and matches(name):
-                    by_code[code] = 1.0
-        else:
-            for domain, code in code_of.items():
-                if matches(domain):
-                    by_code[code] = 1.0
+        by_code[codes] = 1.0
         return by_code[self.codes(level)]
 
     def by_product(self, verdict: Callable[[str], float]) -> np.ndarray:

@@ -18,10 +18,11 @@ KIND = Kind.PREFER_NEAR_WORKLOADS
 
 def occupied(intent: Intent, spec: IntentSpec, view: NodeView, ctx: Context) -> np.ndarray:
     """1 where n's domain (at the intent's level) holds a pod of a listed workload, 0 where not, NaN: no domain."""
-    found: set[str] = set()
+    total = np.zeros(len(view))
     for name in intent.items("deployments"):
-        found.update(ctx.pods.name_histogram(name, spec.domain))
-    return view.member(found.__contains__, spec.domain, found)
+        total = total + view.lookup(ctx.pods.name_histogram(name, spec.domain), spec.domain)
+    with np.errstate(invalid="ignore"):
+        return np.where(np.isnan(total), np.nan, (total > 0).astype(np.float64))
 
 
 def evaluate(intent: Intent, spec: IntentSpec, view: NodeView, ctx: Context) -> np.ndarray:

@@ -142,7 +142,9 @@ def _request_body(count: int, signer: Any) -> bytes:
 
 def measure(count: int, signer: Any, public_pem: bytes) -> dict[str, float]:
     cores = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
-    server_core = cores[-1] if len(cores) > 1 else None
+    # Pinning the server to a core of its own only helps on an otherwise idle machine (SEMAFF_BENCH_PIN=1);
+    # unpinned it is still one thread, so it never uses more than one core at a time.
+    server_core = cores[-1] if len(cores) > 1 and os.environ.get("SEMAFF_BENCH_PIN") == "1" else None
     if server_core is not None:
         os.sched_setaffinity(0, set(cores[:-1]))  # the client keeps off the server's core
     context = mp.get_context("spawn")

@@ -80,7 +80,7 @@ def test_cached_view_scores_like_plain_facts(seed: int) -> None:
     """The informer-fed table (with removals and re-adds) and a fresh table from the same facts agree."""
     nodes, pods = _random_cluster(seed)
     state = ClusterState()
-    for facts in nodes + [NodeFacts("gone-1"), NodeFacts("gone-2")]:
+    for facts in [*nodes, NodeFacts("gone-1"), NodeFacts("gone-2")]:
         state.nodes[facts.name] = facts
         state.table.put(facts)
     for name in ("gone-1", "gone-2"):

@@ -91,7 +91,11 @@ LOG_LEVEL = enum("debug", "info", "warning", "error")
 DURATION: Schema = {"type": "string", "pattern": r"^([0-9]+(\.[0-9]+)?(ns|us|µs|ms|s|m|h))+$"}
 CIDR: Schema = {"type": "string", "pattern": r"^[0-9a-fA-F:.]+/[0-9]{1,3}$"}
 NETWORK_PEER = closed(
-    {"ipBlock": {"type": "object"}, "namespaceSelector": LABEL_SELECTOR, "podSelector": LABEL_SELECTOR}
+    {
+        "ipBlock": {**closed({"cidr": CIDR, "except": {"type": "array", "items": CIDR}}), "required": ["cidr"]},
+        "namespaceSelector": LABEL_SELECTOR,
+        "podSelector": LABEL_SELECTOR,
+    }
 )
 DNS_LABEL: Schema = {"type": "string", "pattern": r"^([a-z0-9]([-a-z0-9]*[a-z0-9])?)?$", "maxLength": 63}
 

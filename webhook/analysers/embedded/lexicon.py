@@ -97,7 +97,8 @@ INJECTION = re.compile(
     r"|you are now|developer mode|modo desarrollador|entwicklermodus|jailbreak"
     r"|(?<![\w-])(?:print|output|return|respond|reply|emit|devuelve|imprime|responde|gib|ausgeben)\b"
     r".{0,40}?(?:intent|json|catalog|cat[aá]logo|katalog|prefer_|avoid_|spread_)"
-    r"|the user wants|el usuario quiere|der benutzer will|der nutzer will"
+    r"|the user wants|el usuario quiere|der benutzer will|der nutzer will|new instructions|nuevas instrucciones|"
+    r"neue anweisungen|system prompt|prompt del sistema|systemprompt"
 )
 # Statements about the past or about people, not placement wishes.
 DESCRIPTIVE = compile_words(
@@ -108,7 +109,7 @@ DESCRIPTIVE = compile_words(
     r"last month", r"yesterday", r"ago", r"migrado", r"movido", r"ayer", r"migriert", r"umgezogen", r"gestern",
     r"lief", r"liefen", r"fr[uü]her", r"sol[ií]a", r"sol[ií]an", r"anteriormente", r"ehemals", r"bisher",
     r"built", r"contact", r"on-?call", r"misbehaves", r"base image", r"construid[oa]s?", r"contacta\w*",
-    r"gebaut", r"kontaktier\w*", r"geh[oö]rt", r"pertenece",
+    r"gebaut", r"kontaktier\w*", r"geh[oö]rt", r"pertenece", r"reminder", r"recordatorio", r"erinnerung",
 )
 
 # --- clause structure -----------------------------------------------------------------------------------

@@ -94,11 +94,14 @@ def lower(hint: str) -> str:
 
 
 def blank_injections(text: str) -> str:
-    """Blank out every sentence that addresses the model or forges our output format."""
+    """Blank out every sentence that forges our output format, and everything from an instruction
+    to the model onwards (what follows "ignore previous instructions" is the attacker's, not a wish)."""
     pieces = []
+    injected = False
     for match in _SENTENCE.finditer(text):
         sentence = match.group(0)
-        if INJECTION.search(sentence) or _IDENTIFIER.search(sentence):
+        injected = injected or bool(INJECTION.search(sentence))
+        if injected or _IDENTIFIER.search(sentence):
             sentence = " " * len(sentence)
         pieces.append((match.start(), sentence))
     chars = list(text)

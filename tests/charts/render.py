@@ -44,9 +44,10 @@ def render(
     set_files: tuple[str, ...] = (),
     namespace: str = NAMESPACE,
     release: str = RELEASE,
+    kube_version: str = KUBERNETES_VERSION,
 ) -> Rendered:
     """`helm template` (hooks included) parsed into objects; RenderError when helm refuses."""
-    cmd = [str(helm), "template", release, str(CHART), "--namespace", namespace, "--kube-version", KUBERNETES_VERSION]
+    cmd = [str(helm), "template", release, str(CHART), "--namespace", namespace, "--kube-version", kube_version]
     for f in values_files:
         cmd += ["--values", str(f)]
     for s in set_values:

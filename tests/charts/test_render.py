@@ -478,3 +478,16 @@ def test_notes_explain_hints_and_describe(helm: Path) -> None:
     assert "semantic-affinity.io/hint" in notes
     assert "kubectl describe pod" in notes
     assert "IntentAnalyzed" in notes and "semantic-affinity.io/status" in notes
+
+
+def test_single_replicas_get_no_disruption_budget(helm: Path) -> None:
+    """A PDB with minAvailable 1 over one replica would block node drains for ever."""
+    rendered = render(helm, set_values=("webhook.replicas=1", "scheduler.replicas=1"))
+    assert not rendered.of_kind("PodDisruptionBudget")
+
+
+def test_clusters_older_than_1_30_are_refused(helm: Path) -> None:
+    """matchConditions are GA in 1.30 (off by default in 1.27, where every pod would be sent)."""
+    with pytest.raises(RenderError, match="kubeVersion"):
+        render(helm, kube_version="1.29.0")
+    assert render(helm, kube_version="1.30.0").of_kind("MutatingWebhookConfiguration")

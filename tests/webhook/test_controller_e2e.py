@@ -211,6 +211,16 @@ def test_webhook_process_end_to_end(control_plane, namespace) -> None:
     assert pod["metadata"]["annotations"][STATUS] in ("analyzed", "no-intent")
     assert pod["spec"]["schedulerName"] == "semantic-scheduler"
 
+    # the next pod with the same hint is a cache hit at admission: never gated, reported by an Event
+    second = kube.create(f"/api/v1/namespaces/{NAMESPACE}/pods", body)
+    assert second["metadata"]["annotations"][STATUS] == pod["metadata"]["annotations"][STATUS]
+    assert Analysis.from_json(second["metadata"]["annotations"][ANALYSIS]).cached is True
+    assert not second["spec"].get("schedulingGates")
+    uid = second["metadata"]["uid"]
+    wait_for("an IntentAnalyzed event for the cache-hit pod", lambda: [
+        e for e in kube.items(f"/apis/events.k8s.io/v1/namespaces/{NAMESPACE}/events")
+        if e["regarding"].get("uid") == uid and e["reason"] == events.ANALYZED], 60)
+
 
 async def test_deployment_template_hint_is_pre_analysed(control_plane, namespace, signer, analyser) -> None:
     kube = await Kube.connect(str(control_plane.kubeconfig))

@@ -536,6 +536,17 @@ class ControlPlane:
         return start_scorer(self, env or {})
 
     def stop_service(self, name: str) -> None:
+        """Stop one process by name (``webhook``, ``scorer``, ``kube-scheduler``, ...).
+
+        Stopping the webhook also removes its MutatingWebhookConfiguration, so later tests in the
+        session do not send pods to a dead endpoint.
+        """
         proc = self.procs.pop(name, None)
         if proc is not None:
             proc.stop()
+        if name == "webhook" and self.started:
+            from tests.harness.services import WEBHOOK_CONFIG_NAME
+
+            self.kube.delete(
+                f"/apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations/{WEBHOOK_CONFIG_NAME}"
+            )

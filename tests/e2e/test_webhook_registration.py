@@ -1,0 +1,96 @@
+"""The MutatingWebhookConfiguration as the real apiserver applies it: which pods reach the webhook.
+
+matchConditions (CEL) and the namespaceSelector are evaluated by the apiserver, so only a real one
+can show them right. Calls are counted on the webhook's own /metrics; pods are created with
+server-side dryRun=All (sideEffects NoneOnDryRun), so nothing is left behind.
+"""
+
+from __future__ import annotations
+
+import ssl
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from prometheus_client.parser import text_string_to_metric_families
+
+from certs import tool as certs
+from shared.codec import INTENTS, STATUS
+from tests.harness import SYSTEM_NAMESPACE, ControlPlane
+
+pytestmark = pytest.mark.e2e
+NAMESPACE = "webhook-registration"
+
+
+@pytest.fixture(scope="module")
+def webhook(control_plane: ControlPlane) -> Iterator[ControlPlane]:
+    control_plane.start_webhook()
+    control_plane.create_namespace(NAMESPACE)
+    yield control_plane
+    control_plane.stop_service("webhook")
+    control_plane.delete_namespace(NAMESPACE)
+
+
+def admission_calls(plane: ControlPlane) -> float:
+    context = ssl.create_default_context(cafile=str(plane.service_certs() / certs.CA_CERT))
+    with urllib.request.urlopen(f"{plane.webhook_url}/metrics", timeout=5, context=context) as r:
+        text = r.read().decode()
+    for family in text_string_to_metric_families(text):
+        for sample in family.samples:
+            if sample.name == "semaff_admission_latency_seconds_count":
+                return sample.value
+    return 0.0
+
+
+def dry_run_pod(plane: ControlPlane, annotations: dict[str, str] | None, namespace: str = NAMESPACE) -> dict[str, Any]:
+    pod: dict[str, Any] = {
+        "apiVersion": "v1",
+        "kind": "Pod",
+        "metadata": {"generateName": "registration-"},
+        "spec": {"containers": [{"name": "c", "image": "registry.k8s.io/pause:3.10"}]},
+    }
+    if annotations is not None:
+        pod["metadata"]["annotations"] = annotations
+    return plane.kube.create(f"/api/v1/namespaces/{namespace}/pods", pod, dryRun="All")
+
+
+@pytest.mark.parametrize(
+    "annotations",
+    [None, {}, {"team": "payments", "example.com/semantic-affinity.io": "x"}],
+    ids=["no-annotations", "empty", "unrelated"],
+)
+def test_pods_without_hint_or_our_annotations_are_not_sent(webhook: ControlPlane, annotations) -> None:
+    before = admission_calls(webhook)
+    got = dry_run_pod(webhook, annotations)
+    assert admission_calls(webhook) == before
+    assert STATUS not in (got["metadata"].get("annotations") or {})
+    assert got["spec"]["schedulerName"] == "default-scheduler"
+
+
+@pytest.mark.parametrize("key", ["semantic-affinity.io/hint", "allocation_hint"])
+def test_pods_with_a_hint_are_sent_and_routed_to_our_scheduler(webhook: ControlPlane, key: str) -> None:
+    before = admission_calls(webhook)
+    got = dry_run_pod(webhook, {key: "at least 100 Gbps network speed"})
+    assert admission_calls(webhook) == before + 1
+    assert got["metadata"]["annotations"][STATUS] in {"pending", "analyzed"}
+    assert got["spec"]["schedulerName"] == "semantic-scheduler"
+
+
+def test_forged_output_annotations_are_sent_and_stripped(webhook: ControlPlane) -> None:
+    forged = (
+        '{"conflicts":[],"intents":[{"confidence":1.0,"explanation":"","intent":"prefer_gpu",'
+        '"metadata":{},"strength":1.5}],"version":1}'
+    )
+    before = admission_calls(webhook)
+    got = dry_run_pod(webhook, {INTENTS: forged})
+    assert admission_calls(webhook) == before + 1
+    assert INTENTS not in (got["metadata"].get("annotations") or {})
+
+
+def test_the_webhooks_own_namespace_is_excluded(webhook: ControlPlane) -> None:
+    webhook.create_namespace(SYSTEM_NAMESPACE)
+    before = admission_calls(webhook)
+    got = dry_run_pod(webhook, {"semantic-affinity.io/hint": "needs a GPU"}, namespace=SYSTEM_NAMESPACE)
+    assert admission_calls(webhook) == before
+    assert STATUS not in got["metadata"]["annotations"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +33,7 @@ class Settings:
     openai_base_url: str = ""
     openai_model: str = ""
     openai_api_key_file: str = ""
-    openai_api_key: str = ""  # OPENAI_API_KEY, used when no key file is given
+    openai_api_key: str = field(default="", repr=False)  # OPENAI_API_KEY when no key file is given; never logged
     scheduler_name: str = ""  # empty: leave spec.schedulerName alone
     analysis_timeout_s: float = 10.0
     ungate_deadline_s: float = 30.0

@@ -37,3 +37,15 @@ def test_every_variable_is_documented() -> None:
 
     readme = (Path(__file__).resolve().parents[2] / "webhook" / "README.md").read_text()
     assert [v for v in ENV_VARS if v not in readme] == []
+
+
+def test_api_key_never_in_repr() -> None:
+    assert "sk-secret" not in repr(load_settings({"OPENAI_API_KEY": "sk-secret"}))
+
+
+def test_main_rejects_bad_configuration(monkeypatch, capsys) -> None:
+    from webhook.__main__ import main
+
+    monkeypatch.setattr("os.environ", {"SEMAFF_PORT": "not-a-port"})
+    assert main() == 2
+    assert "SEMAFF_PORT" in capsys.readouterr().err

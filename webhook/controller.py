@@ -226,11 +226,20 @@ class IntentController:
         return result, False
 
     # -- finishing one pod
+    def budget(self, created: float | None) -> float:
+        """Seconds left for a pod created at ``created`` (epoch): the ungate deadline counts from creation,
+        but a pod found late (no controller ran meanwhile) still gets one analysis call's worth of time."""
+        deadline = self._settings.ungate_deadline_s
+        if created is None:
+            return deadline
+        floor = min(deadline, self._settings.analysis_timeout_s)
+        return max(created + deadline - self._clock(), floor)
+
     async def finish(self, pod: dict[str, Any]) -> bool:
         """Analyse and patch one gated pod until it is finished, gone or no longer ours. True if we patched it."""
         metadata = pod["metadata"]
         namespace, name, uid = metadata["namespace"], metadata["name"], metadata.get("uid")
-        deadline = time.monotonic() + self._settings.ungate_deadline_s
+        deadline = time.monotonic() + self.budget(parse_time(metadata.get("creationTimestamp")))
         conflicts = errors = 0
         while True:
             result, cached = await self.result_for(pod, deadline)

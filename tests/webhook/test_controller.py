@@ -380,3 +380,19 @@ async def test_pods_admitted_from_the_cache_get_their_events_once(signer, analys
     await asyncio.sleep(0.1)
     await stop(task)
     assert not any(e["regarding"]["name"] == "forged" for e in kube.events)
+
+
+async def test_deadline_counts_from_creation_with_one_call_for_late_pods(signer) -> None:
+    kube = FakeKube()
+    old = gated_pod("old", GPU_HINT)
+    old["metadata"]["creationTimestamp"] = "2020-01-01T00:00:00Z"  # found long after its deadline
+    kube.add_pod(old)
+    analyser = FakeAnalyser(gate=asyncio.Event())  # never answers
+    controller = make_controller(kube, analyser, signer, ungate_deadline_s=600.0, analysis_timeout_s=0.2)
+    task = await running(controller)
+    await eventually(lambda: ungated(kube), "late pod ungated after one call's time, not 600 s")
+    await stop(task)
+    assert kube.pod("ml", "old")["metadata"]["annotations"][STATUS] == "failed"
+    now = controller._clock()
+    assert controller.budget(now) == pytest.approx(600.0, abs=1.0) and controller.budget(now - 590) == pytest.approx(10.0, abs=1.0)
+    assert controller.budget(None) == 600.0 and controller.budget(0.0) == 0.2

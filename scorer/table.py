@@ -48,6 +48,8 @@ class NodeTable:
         self.domains: dict[str, dict[str, int]] = {name: {} for name in _CODE_COLUMNS}
         self.values: dict[str, list[str]] = {name: [] for name in _CODE_COLUMNS}  # code -> domain value
         self._capacity = 0
+        self._layout = 0  # bumped whenever a name gains or loses its row
+        self._last: tuple[int, list[str], np.ndarray] | None = None  # the previous request's names and rows
         self.columns: dict[str, np.ndarray] = {}
         self.codes: dict[str, np.ndarray] = {}
         self._grow(capacity)
@@ -89,6 +91,7 @@ class NodeTable:
                 self._grow(self._capacity * 2)
             row = self._free.pop()
             self.rows[facts.name] = row
+            self._layout += 1
             self._clear_live(row)
             self._set_requested_row(row, self._requested(facts.name))
         self.facts[row] = facts
@@ -112,6 +115,7 @@ class NodeTable:
         row = self.rows.pop(name, None)
         if row is None:
             return
+        self._layout += 1
         self.facts[row] = None
         for column in self.columns.values():
             column[row] = NAN
@@ -166,8 +170,15 @@ class NodeTable:
 
     def view(self, names: Sequence[str]) -> NodeView:
         """The candidate nodes of one request, in request order."""
+        names = list(names)
+        last = self._last
+        # kube-scheduler often sends the same feasible list for pod after pod: comparing two lists of
+        # strings is far cheaper than looking every name up again
+        if last is not None and last[0] == self._layout and last[1] == names:
+            return NodeView(self, names, last[2])
         index = np.array(list(map(self.rows.get, names, repeat(-1))), dtype=np.int64).reshape(len(names))
-        return NodeView(self, list(names), index)
+        self._last = (self._layout, names, index)
+        return NodeView(self, names, index)
 
     @classmethod
     def of(cls, nodes: Sequence[NodeFacts], requested: Callable[[str], Requested | None] | None = None,

@@ -108,3 +108,15 @@ def test_relabelled_node_moves_domain() -> None:
     table.put(node("a", "za"))
     table.put(replace(node("a", "za"), zone="zb"))
     assert table.view(["a"]).lookup({"zb": 2}, "zone").tolist() == [2.0]
+
+
+def test_repeated_name_lists_reuse_rows_until_the_layout_changes() -> None:
+    table = NodeTable(capacity=2)
+    table.put(node("a"))
+    first = table.view(["a", "b"])
+    assert first.known.tolist() == [True, False]
+    assert table.view(["a", "b"]).index is first.index  # same names, same layout: reused
+    table.put(node("b"))
+    assert table.view(["a", "b"]).known.tolist() == [True, True]
+    table.remove("a")
+    assert table.view(["a", "b"]).known.tolist() == [False, True]

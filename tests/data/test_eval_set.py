@@ -20,10 +20,14 @@ from shared.normalise import normalise
 
 EVAL_DIR = Path(__file__).parent / "eval"
 SPLITS = ("dev", "test")
+# A second development set, written later and independently: held to the same format checks, but the
+# size minimums apply to the original dev + test union only.
+EXTRA_FILES = ("dev2",)
 LANGS = ("en", "es", "de")
 CATEGORIES = ("single", "paraphrase", "combination", "strength", "noise", "multi_objective", "contradictory")
 MINIMUM_ROWS = {"en": 300, "es": 50, "de": 50}
 MINIMUM_PER_INTENT = 5
+MINIMUM_PER_INTENT_DEV2 = 4
 ROW_KEYS = {"id", "hint", "lang", "category", "expected"}
 
 
@@ -39,13 +43,25 @@ def _load(split: str) -> list[dict[str, Any]]:
 
 
 @pytest.fixture(scope="module")
-def rows_by_split() -> dict[str, list[dict[str, Any]]]:
-    return {split: _load(split) for split in SPLITS}
+def rows_by_file() -> dict[str, list[dict[str, Any]]]:
+    return {name: _load(name) for name in SPLITS + EXTRA_FILES}
 
 
 @pytest.fixture(scope="module")
-def all_rows(rows_by_split: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
+def rows_by_split(rows_by_file: dict[str, list[dict[str, Any]]]) -> dict[str, list[dict[str, Any]]]:
+    return {split: rows_by_file[split] for split in SPLITS}
+
+
+@pytest.fixture(scope="module")
+def split_rows(rows_by_split: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """Rows of dev + test (the union the size minimums are about)."""
     return [row for split in SPLITS for row in rows_by_split[split]]
+
+
+@pytest.fixture(scope="module")
+def all_rows(rows_by_file: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """Rows of every file: format, uniqueness and label checks apply to all of them."""
+    return [row for rows in rows_by_file.values() for row in rows]
 
 
 def _metadata_problems(intent: str, metadata: Any) -> list[str]:
@@ -130,11 +146,11 @@ def test_labels_are_already_canonical(all_rows: list[dict[str, Any]]) -> None:
     assert not problems, problems
 
 
-def test_sizes_meet_the_issue(all_rows: list[dict[str, Any]]) -> None:
-    per_lang = Counter(row["lang"] for row in all_rows)
+def test_sizes_meet_the_issue(split_rows: list[dict[str, Any]]) -> None:
+    per_lang = Counter(row["lang"] for row in split_rows)
     for lang, minimum in MINIMUM_ROWS.items():
         assert per_lang[lang] >= minimum, (lang, per_lang[lang])
-    per_intent = Counter(item["intent"] for row in all_rows for item in row["expected"])
+    per_intent = Counter(item["intent"] for row in split_rows for item in row["expected"])
     too_few = {name: per_intent[name] for name in INTENT_NAMES if per_intent[name] < MINIMUM_PER_INTENT}
     assert too_few == {}
 
@@ -146,6 +162,13 @@ def test_both_splits_cover_every_intent_language_and_category(rows_by_split: dic
         cells = {(row["lang"], row["category"]) for row in rows}
         missing = {(lang, cat) for lang in LANGS for cat in CATEGORIES} - cells
         assert missing == set(), (split, sorted(missing))
+
+
+def test_dev2_uses_every_intent_at_least_four_times(rows_by_file: dict[str, list[dict[str, Any]]]) -> None:
+    for name in EXTRA_FILES:
+        per_intent = Counter(item["intent"] for row in rows_by_file[name] for item in row["expected"])
+        too_few = {i: per_intent[i] for i in INTENT_NAMES if per_intent[i] < MINIMUM_PER_INTENT_DEV2}
+        assert too_few == {}, name
 
 
 def test_metadata_checker_rejects_bad_labels() -> None:

@@ -178,7 +178,8 @@ class Extender:
             log.exception("scoring failed; answering neutral scores")
             pod, document, ranking, reason = None, None, None, "internal-error"
             scores = [0] * len(node_names)
-        payload = encode_priorities(node_names, scores)
+        payload = (nodes.encode(scores) if isinstance(nodes, NodeView) else None) or encode_priorities(node_names,
+                                                                                                       scores)
         if reason is not None:
             self.metrics.neutral.labels(reason).inc()
         if pod is not None and document is not None and ranking is not None:

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import repeat
 
 import numpy as np
+import orjson
 
 from scorer.facts import LiveMetrics, NodeFacts
 from scorer.podset import Requested
@@ -69,7 +70,10 @@ class NodeTable:
             if old:
                 column[:old] = self.codes[name][:old]
             codes[name] = column
-        self.columns, self.codes, self._capacity = columns, codes, capacity
+        encoded = np.full((capacity + 1, 11), None, dtype=object)
+        if old:
+            encoded[:old] = self.encoded[:old]
+        self.columns, self.codes, self._capacity, self.encoded = columns, codes, capacity, encoded
         self.facts.extend([None] * (capacity - len(self.facts)))
         self._free.extend(range(capacity - 1, old - 1, -1))
 
@@ -92,6 +96,8 @@ class NodeTable:
             row = self._free.pop()
             self.rows[facts.name] = row
             self._layout += 1
+            prefix = b'{"Host":' + orjson.dumps(facts.name) + b',"Score":'
+            self.encoded[row] = [prefix + str(score).encode() + b"}" for score in range(11)]
             self._clear_live(row)
             self._set_requested_row(row, self._requested(facts.name))
         self.facts[row] = facts
@@ -117,6 +123,7 @@ class NodeTable:
             return
         self._layout += 1
         self.facts[row] = None
+        self.encoded[row] = None
         for column in self.columns.values():
             column[row] = NAN
         for column in self.codes.values():
@@ -278,6 +285,16 @@ class NodeView:
         for code, product in enumerate(products):
             by_code[code] = verdict(product)
         return by_code[self.codes("product")]
+
+    def encode(self, scores: Sequence[int]) -> bytes | None:
+        """The HostPriorityList for these candidates, from each row's pre-encoded entries (one C-level gather
+        and join); None when a name is unknown or a score is outside 0..10 (the caller encodes it then)."""
+        if not len(self.names) or self.unknown_count:
+            return None
+        grades = np.asarray(scores, dtype=np.int64)
+        if int(grades.min()) < 0 or int(grades.max()) > 10:
+            return None
+        return b"[" + b",".join(self.table.encoded[self.index, grades].tolist()) + b"]"
 
     def facts(self) -> list[NodeFacts | None]:
         """The candidates' records (None for unknown names), for the few evaluators that need objects."""

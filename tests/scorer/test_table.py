@@ -120,3 +120,16 @@ def test_repeated_name_lists_reuse_rows_until_the_layout_changes() -> None:
     assert table.view(["a", "b"]).known.tolist() == [True, True]
     table.remove("a")
     assert table.view(["a", "b"]).known.tolist() == [False, True]
+
+
+def test_pre_encoded_reply_matches_orjson() -> None:
+    import orjson
+
+    table = NodeTable(capacity=1)
+    for name in ("m02", 'odd"name', "m03"):
+        table.put(node(name))
+    view = table.view(["m03", 'odd"name', "m02"])
+    assert view.encode([10, 0, 7]) == orjson.dumps([{"Host": "m03", "Score": 10}, {"Host": 'odd"name', "Score": 0},
+                                                    {"Host": "m02", "Score": 7}])
+    assert table.view(["m02", "ghost"]).encode([1, 2]) is None  # unknown names: the caller encodes
+    assert view.encode([11, 0, 0]) is None

@@ -24,6 +24,7 @@ CONCURRENCY = 50
 REQUESTS = int(os.environ.get("SEMAFF_BENCH_WEBHOOK_REQUESTS", "3000"))
 WARMUP = 300
 ROUNDS = 5
+SERIAL_REQUESTS = 500
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "admission" / "create-generatename.json"
 HIT_HINT = "critical ML training job, it must run on nodes with GPUs"
 MISS_HINT = "spread these pods evenly across all available zones for high availability"
@@ -124,7 +125,7 @@ def _review(hint: str) -> bytes:
     return orjson.dumps(review)
 
 
-async def _load(port: int, body: bytes, count: int) -> list[float]:
+async def _load(port: int, body: bytes, count: int, concurrency: int = CONCURRENCY) -> list[float]:
     import aiohttp
 
     client_context = ssl.create_default_context()
@@ -133,7 +134,7 @@ async def _load(port: int, body: bytes, count: int) -> list[float]:
     url = f"https://127.0.0.1:{port}/mutate"
     latencies: list[float] = []
     remaining = [count]
-    connector = aiohttp.TCPConnector(limit=CONCURRENCY, ssl=client_context)
+    connector = aiohttp.TCPConnector(limit=concurrency, ssl=client_context)
     async with aiohttp.ClientSession(connector=connector) as session:
 
         async def worker() -> None:
@@ -146,7 +147,7 @@ async def _load(port: int, body: bytes, count: int) -> list[float]:
                         raise RuntimeError(f"HTTP {r.status}")
                 latencies.append((time.perf_counter() - started) * 1000.0)
 
-        await asyncio.gather(*(worker() for _ in range(CONCURRENCY)))
+        await asyncio.gather(*(worker() for _ in range(concurrency)))
     return latencies
 
 
@@ -187,6 +188,12 @@ def run() -> dict[str, float]:
                 figures[f"webhook_{label}_p50_ms"] = round(p50, 3)
                 figures[f"webhook_{label}_p99_ms"] = round(p99, 3)
                 figures[f"webhook_{label}_rps"] = round(rps, 1)
+            # One request at a time: the per-request cost without queueing behind 49 others.
+            serial = {}
+            for label, kind, body in cases:
+                values = asyncio.run(_load(servers[kind][1], body, SERIAL_REQUESTS, concurrency=1))
+                serial[label] = _percentile(values, 50)
+                figures[f"webhook_{label}_serial_p50_ms"] = round(serial[label], 3)
         finally:
             for proc, _ in servers.values():
                 proc.terminate()
@@ -202,6 +209,7 @@ def run() -> dict[str, float]:
     print(f"{'case':<8}{'p50 ms':>10}{'p99 ms':>10}{'mean ms':>10}{'req/s':>10}{'p99/floor':>11}")
     for label, p50, p99, mean, rps in rows:
         print(f"{label:<8}{p50:>10.2f}{p99:>10.2f}{mean:>10.2f}{rps:>10.0f}{p99 / floor:>11.2f}")
+    print("one request at a time, p50 ms: " + ", ".join(f"{label} {value:.2f}" for label, value in serial.items()))
     print("goal: p99 within 3x the floor (measured, not asserted)")
     return figures
 

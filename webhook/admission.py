@@ -17,7 +17,7 @@ import functools
 import logging
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
@@ -67,7 +67,7 @@ class Decision:
     ops: tuple[dict[str, Any], ...] = ()
     forged: tuple[str, ...] = ()
     namespace: str = ""
-    name: str = field(default="")
+    name: str = ""
 
 
 def _reply(api_version: str, uid: str, ops: list[dict[str, Any]], warnings: list[str]) -> dict[str, Any]:

@@ -42,6 +42,9 @@ _NODES = (r"(?:nodes|node|hosts|host|machines|machine|servers|server|boxes|box|n
 _SINGLE = r"(?:same|one|single|1|a single|the same|un solo|una sola|el mismo|un mismo|un [uú]nico|mismo|" \
           r"demselben|denselben|dem gleichen|dem selben|selben|gleichen|einzigen|einzelnen|ein und demselben)"
 
+_ONE_PLACE = (r"(?:the same|same|one|a single|single|1|la misma|misma|una sola|una misma|una [uú]nica|una|"
+              r"dieselbe|derselben|die gleiche|der gleichen|einer|einer einzigen|eine einzige|eine)")
+
 _LOSE = (r"(?:lose|losing|loss of|lost|survive|surviving|tolerate|tolerating|withstand|ride out|resilien\w* to|"
          r"[uü]berstehen|[uü]berleben|verkraften|aguantar|sobrevivir|resistir|perder)")
 _DOWN = (r"(?:goes down|go down|going down|fails|fail|failing|failure|failures|outage|outages|dies|dying|down|"
@@ -101,7 +104,15 @@ CUES: tuple[Cue, ...] = (
        rf"{_B}in proximity|{_B}proximity|{_B}cerca\s+(?:unas?\s+de\s+otras?|unos\s+de\s+otros|entre\s+s[ií]|"
        rf"de\s+las\s+(?:otras|dem[aá]s)\s+r[eé]plicas|de\s+los\s+otros\s+pods)|{_B}juntas?\s+pero|"
        rf"{_B}(?:nah|nahe|dicht|eng)\s+(?:beieinander|zusammen)|{_B}in\s+der\s+n[aä]he\s+(?:zueinander|voneinander)|"
-       rf"{_B}mismo rack{_E}(?!\s+que)|{_B}gleichen rack{_E}(?!\s+wie)|{_B}close to the other (?:replicas|pods)"),
+       rf"{_B}mismo rack{_E}(?!\s+que)|{_B}gleichen rack{_E}(?!\s+wie)|{_B}close to the other (?:replicas|pods)|"
+       # neighbouring / adjacent nodes, few network hops, "cerca entre sí", "benachbarte Knoten"
+       rf"{_B}(?:neighbou?ring|adjacent|nearby|close|neighbou?r)\s+{_NODES}{_E}|{_B}same\s+neighbou?rhood|"
+       rf"{_B}(?:few|fewer|fewest|minimi[sz]e|minimal|minimum|low|least)\s+(?:network\s+)?hops?{_E}|"
+       rf"{_B}hop[- ]?count|{_B}cerca\s+(?:entre\s+(?:s[ií]|ellas|ellos)|unas? de otras?)|"
+       rf"{_B}{_NODES}\s+(?:cercan[oa]s|pr[oó]xim[oa]s|vecin[oa]s|contigu[oa]s|adyacentes){_E}|"
+       rf"{_B}(?:cercan[oa]s|pr[oó]xim[oa]s)\s+entre\s+s[ií]|{_B}poca\s+latencia\s+entre|"
+       rf"{_B}benachbarte[nrms]?\s+(?:knoten|rechner|maschinen|hosts?){_E}|{_B}nahe\s+gelegene[nrms]?\s+knoten|"
+       rf"{_B}r[aä]umlich\s+nah|{_B}nah\s+aneinander|{_B}geringe[rn]?\s+latenz\s+zwischen"),
     # --- load ---
     _c("prefer_least_loaded_nodes",
        rf"{_B}least[- ](?:loaded|busy|utili[sz]ed|used|occupied|crowded|congested){_E}|{_B}lowest\s+(?:load|"
@@ -115,8 +126,19 @@ CUES: tuple[Cue, ...] = (
        rf"{_B}(?:meisten|viel)\s+(?:freie[rn]?\s+)?(?:kapazit[aä]t|ressourcen|luft){_E}|"
        rf"{_B}menos\s+(?:cargad[oa]s?|ocupad[oa]s?|utilizad[oa]s?|usad[oa]s?|carga){_E}|"
        rf"{_B}(?:am\s+)?wenigsten\s+(?:ausgelastet\w*|belastet\w*|besch[aä]ftigt\w*|genutzt\w*)|"
-       rf"{_B}geringste[rn]?\s+(?:last|auslastung)|{_B}wenig\s+ausgelastet\w*|{_B}niedrigste[rn]?\s+auslastung",
+       rf"{_B}geringste[rn]?\s+(?:last|auslastung)|{_B}wenig\s+ausgelastet\w*|{_B}niedrigste[rn]?\s+auslastung|"
+       rf"{_B}(?:fewest|least)\s+(?:pods|workloads|work|jobs|containers|traffic|pressure){_E}|"
+       rf"{_B}(?:least|less|lowest)\s+(?:resource\s+)?(?:pressure|contention){_E}|"
+       rf"{_B}menos\s+(?:trabajo|pods|tr[aá]fico|presi[oó]n|saturad[oa]s?){_E}|"
+       rf"{_B}(?:wenigsten|wenigste|geringsten)\s+(?:pods|arbeit|workloads|last|druck){_E}|"
+       rf"{_B}(?:not|no|nicht|no\s+est[eé]n?)\s+(?:too\s+|so\s+|muy\s+|zu\s+)?(?:busy|swamped|slammed|packed|"
+       rf"ocupad[oa]s?|voll|stark\s+ausgelastet\w*){_E}",
        ),
+    # "don't put all replicas in one zone": a negated single place is a wish to spread at that level
+    _c(None, rf"{_B}{_ONE_PLACE}\s+{_ZONES}{_E}(?!\s+(?:as|que|wie|like|with|con|mit)\b)", when_negated="spread_zones"),
+    _c(None, rf"{_B}{_ONE_PLACE}\s+{_RACKS}{_E}(?!\s+(?:as|que|wie|like|with|con|mit)\b)", when_negated="spread_racks"),
+    _c(None, rf"{_B}{_ONE_PLACE}\s+{_REGIONS}{_E}(?!\s+(?:as|que|wie|like|with|con|mit)\b)",
+       when_negated="spread_regions"),
     Cue(None, re.compile(rf"{_B}(?:overloaded|over-loaded|busy|loaded|hot|saturated|congested|crowded|"
                          rf"sobrecargad[oa]s?|cargad[oa]s?|ocupad[oa]s?|[uü]berlastet\w*|ausgelastet\w*){_E}"),
         when_negated="prefer_least_loaded_nodes"),

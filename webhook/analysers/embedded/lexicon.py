@@ -35,7 +35,7 @@ WEAK = compile_words(
     r"de ser posible", r"si se puede", r"si puedes", r"en lo posible", r"prefiero", r"preferimos",
     r"prefiere", r"preferible", r"preferida", r"preferido", r"mejor si", r"ser[ií]a bueno", r"ser[ií]a ideal",
     r"estar[ií]a bien", r"quiz[aá]s?", r"tal vez", r"opcionalmente", r"opcional", r"si puede ser",
-    r"de preferencia", r"en la medida de lo posible", r"de ser factible",
+    r"de preferencia", r"en la medida de lo posible", r"de ser factible", r"mejor no", r"better not", r"best not",
     # de
     r"vorzugsweise", r"idealerweise", r"wenn m[oö]glich", r"falls m[oö]glich", r"m[oö]glichst",
     r"am liebsten", r"bevorzugt", r"bevorzuge", r"bevorzugen", r"lieber", r"gerne?", r"nach m[oö]glichkeit",
@@ -55,7 +55,8 @@ STRONG = compile_words(
     # de
     r"muss", r"m[uü]ssen", r"musst", r"zwingend", r"unbedingt", r"kritisch(?:e[rnms]?)?", r"erforderlich",
     r"unverzichtbar", r"absolut", r"essenziell", r"essentiell", r"pflicht", r"auf jeden fall",
-    r"obligatorisch", r"strikt", r"voraussetzung", r"ein muss",
+    r"obligatorisch", r"strikt", r"voraussetzung", r"ein muss", r"auf keinen fall", r"keinesfalls",
+    r"unter keinen umst[aä]nden", r"bajo ning[uú]n concepto", r"en ning[uú]n caso", r"de ninguna manera",
 )
 
 # --- negation ----------------------------------------------------------------------------------------
@@ -68,24 +69,33 @@ NEGATION_BEFORE = compile_words(
     r"far from", r"steer clear of", r"clear of", r"exclude", r"excluding", r"except", r"other than",
     r"anything but", r"rather than", r"instead of", r"without", r"nowhere near", r"ban", r"banned",
     r"forbid", r"forbidden", r"outside", r"outta", r"unless", r"not even", r"nowhere",
+    r"skip", r"skipping", r"blacklist", r"blacklisted", r"blocklist", r"blocklisted", r"denylist", r"deny",
+    r"exclude[sd]?", r"shun", r"dodge", r"keep away from", r"stay away from", r"rather not", r"prefer not",
+    r"would rather not", r"on no account", r"all but", r"everything but", r"none of",
     # es
     r"nunca", r"jam[aá]s", r"evita", r"evitar", r"evite", r"evitad", r"evitando", r"evitarlo", r"ev[ií]talo",
     r"lejos del?", r"fuera del?", r"a menos que", r"salvo que", r"excepto", r"salvo", r"sin", r"nada de", r"nada",
     r"ni",
     r"ning[uú]n", r"ninguna",
-    r"ninguno",
+    r"ninguno", r"excluye", r"excluir", r"excluya", r"excluyendo", r"excepto en", r"menos en", r"quita",
+    r"qu[ií]talo", r"descarta", r"descartar", r"descartando", r"prohibid[oa]s?", r"lejos de",
     # de
     r"nicht", r"nich", r"es sei denn", r"kein", r"keine", r"keinen", r"keinem", r"keiner", r"keines", r"nie",
     r"niemals",
     r"vermeiden", r"vermeide", r"vermeidet", r"meiden", r"meide", r"meidet", r"weg von", r"fern von",
     r"fernhalten", r"weg vom", r"fern vom", r"au[sß]er", r"ohne", r"nirgends", r"ausschlie[sß]en", r"ausgenommen",
-    r"raus aus",
+    r"raus aus", r"keinesfalls", r"vermieden", r"nirgendwo", r"bloß nicht", r"blo[sß] nicht", r"verboten",
+    r"ausschlie[sß]lich nicht", r"lass\w* die finger von",
     r"au[sß]erhalb",
 )
 # Cues that negate what comes before them in the same clause (German verb-final, "X is off limits").
 NEGATION_AFTER = compile_words(
     r"avoided", r"off limits", r"off-limits", r"is banned", r"is forbidden", r"is excluded",
     r"vermeiden", r"meiden", r"ausschlie[sß]en", r"ausschlie[sß]en", r"fernhalten", r"evitar",
+    r"vermieden", r"verboten", r"tabu", r"is a no-go", r"no-go", r"is out", r"are out", r"excluded", r"blacklisted",
+    r"evitarse", r"excluido", r"excluida", r"prohibido", r"prohibida", r"ausgeschlossen",
+    # German separable verbs: "lass rack-6 aus", "halte dich von X fern", "nimm X aus"
+    r"aus(?=\s*(?:bitte\s*)?$)", r"fern(?=\s*(?:bitte\s*)?$)", r"weg(?=\s*(?:bitte\s*)?$)",
 )
 
 # --- what a wish is not ----------------------------------------------------------------------------
@@ -116,7 +126,8 @@ DESCRIPTIVE = compile_words(
 # Hard boundaries end a clause: strength and negation never cross them.
 HARD_SPLIT = re.compile(
     r"[;!?¿¡]|\.(?=\s|$)|\s[-–—]\s|"
-    + words(r"but", r"however", r"although", r"though", r"whereas", r"while", r"pero", r"aunque",
+    + words(r"(?<!anything )(?<!everything )(?<!all )(?<!nothing )but",
+            r"however", r"although", r"though", r"whereas", r"while", r"pero", r"aunque",
             r"sin embargo", r"mientras", r"aber", r"jedoch", r"sondern", r"w[aä]hrend", r"allerdings",
             r"dagegen", r"otherwise", r"sino")
 )

@@ -23,6 +23,8 @@ from webhook.analysers.embedded.concepts import (
 )
 from webhook.analysers.embedded.lexicon import DESCRIPTIVE, INJECTION
 from webhook.analysers.embedded.slots import Slot, extract, parse_number
+from webhook.analysers.embedded.statements import is_statement
+from webhook.analysers.embedded.typos import correct
 from webhook.analysers.embedded.workloads import NODE, REGION, ZONE, find_relations
 
 RULE_CONFIDENCE = 0.95
@@ -37,7 +39,8 @@ _SENTENCE = re.compile(r"[^.;!?]+(?:[.;!?]+|$)")
 _GPU_MEMORY_CUES = re.compile(r"(?<![\w])(?:vram|hbm\w*|gpu[- ]?(?:memory|mem|speicher|ram)|"
                               r"memoria\s+(?:de\s+)?(?:la\s+)?"
                               r"gpu|gpu-speicher|grafikspeicher|per gpu|each gpu|pro gpu|por gpu|je gpu|each|apiece|"
-                              r"jeweils|cada una|cada uno|pro karte|per card)(?![\w])")
+                              r"jeweils|cada una|cada uno|pro karte|per card|cards?|karten?|tarjetas?|accelerators?|"
+                              r"aceleradores?|beschleuniger)(?![\w])")
 _EPHEMERAL_CUES = re.compile(r"(?<![\w])(?:scratch\w*|ephemeral|disk|disks|storage|local|space|tmp|temp|volume|drive|"
                              r"drives|ef[ií]mer[oa]|almacenamiento|disco|discos|temporal|espacio|speicherplatz|"
                              r"festplatte\w*|platte\w*|tempor[aä]r\w*|scratch-speicher|lokale[rn]?|ephemer\w*|"
@@ -144,7 +147,7 @@ def _size_intent(text: str, clauses: list[Clause], clause: Clause, slot: Slot, g
 
 def read_hint(hint: str) -> Reading:
     """Read one (sanitised) hint by rule."""
-    text = blank_injections(lower(hint))
+    text = blank_injections(correct(lower(hint)))
     slots = extract(text)
     relations = find_relations(text)
     # a workload name is never also a node name
@@ -153,7 +156,9 @@ def read_hint(hint: str) -> Reading:
     reading = Reading(text, clauses)
     sentences = sorted({c.sentence for c in clauses})
     skipped = {i for i in sentences
-               if any(DESCRIPTIVE.search(text, c.start, c.end) for c in clauses if c.sentence == i)}
+               if any(DESCRIPTIVE.search(text, c.start, c.end) for c in clauses if c.sentence == i)
+               or is_statement(text[min(c.start for c in clauses if c.sentence == i):
+                                    max(c.end for c in clauses if c.sentence == i)])}
     reading.skipped = tuple(sorted(skipped))
     add = reading.candidates.append
 

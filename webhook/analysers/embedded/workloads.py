@@ -32,10 +32,20 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) fo
      rf"{_NODE_WORDS}\s+(?:with|con|mit)\b", NODE),
     (rf"\b{_NODE_WORDS},?\s+(?:where|on which|donde|en (?:los|las|el|la) que|wo|auf denen|auf dem)\b", NODE),
     (rf"\b{_ZONE_WORDS}\s+(?:where|in which|donde|en la que|wo|in der)\b", ZONE),
+    # "the zone that hosts kafka", "the AZ which runs billing", "la zona que aloja mongo"
+    (rf"\b{_ZONE_WORDS}\s+(?:that|which|que|die)\s+(?:hosts?|runs?|has|holds?|contains?|aloja|tiene|ejecuta|"
+     rf"hostet|enth[aä]lt)\b", ZONE),
+    (rf"\b{_NODE_WORDS}\s+(?:that|which|que|die)\s+(?:hosts?|runs?|holds?|aloja|tiene|ejecuta|hostet)\b", NODE),
+    # "whatever AZ the ledger service is in", "whichever zone kafka runs in": names come before the verb
+    (rf"\b(?:whatever|whichever|the|which)\s+{_ZONE_WORDS}(?=\s+(?:the\s+)?[\w'-]+(?:\s+(?:service|deployment|"
+     rf"app|pods?))?\s+(?:is|are|runs?|lives?|sits?)\s+(?:in|on)\b)", ZONE),
+    # "otra zona distinta a la de mongo", "una zona diferente de la de X"
+    (rf"\b{_ZONE_WORDS}\s+(?:distinta|diferente|otra)\s+(?:a|de)\s+(?:la\s+)?(?:de|del)\b", ZONE),
     (rf"\b{_REGION_WORDS}\s+(?:where|in which|donde|en la que|wo|in der)\b", REGION),
     (rf"\b{_NODE_WORDS}\s+(?:that are |which are |that're |that |which |currently |already )?"
      r"(?:running|hosting|hosts?|run(?:s)? by|que ejecutan|que corren|que tienen|auf denen)\b", NODE),
-    (r"(?:\bco-?locat\w*|\bcollocat\w*|\bcolocar\w*|\bcol[oó]ca\w*)\s+(?:w/|with|con|mit|junto a)(?=\s)", NODE),
+    (r"(?:\bco-?locat\w*|\bcollocat\w*|\bcolocar\w*|\bcol[oó]ca\w*)\s+(?:w/|with|wiht|wtih|whit|con|mit|"
+     r"junto a)(?=\s)", NODE),
     (r"\b(?:next to|alongside|beside|together with|along with|junto a|junto con|al lado de|neben|zusammen mit|"
      r"bei)\b", NODE),
     (r"\b(?:near|close to|nearby|cerca de|nah bei|in der n[aä]he von)\b", NODE),
@@ -51,6 +61,7 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) fo
 ))
 # Cues whose relation is negative by themselves ("anti-affinity with X").
 _NEGATIVE_CUE = re.compile(r"anti-?affinity|apart from|separate|separated|different|another|other|distint|otr[oa]|"
+                           r"diferente|"
                            r"andere")
 
 _ARTICLES = re.compile(r"(?:the|a|an|el|la|los|las|del|de|das|die|der|den|dem|des|our|my|its|their|any)\s+")

@@ -1,0 +1,62 @@
+"""Statements of fact versus wishes: "We run on 12 nodes across 3 zones" asks for nothing.
+
+A sentence that describes the cluster or the workload (a subject such as "we", "our cluster",
+"the nodes in us-east-1a", "rack-4", followed by a present-tense verb of being or having) and
+carries no sign of a wish (no modal, request verb, strength word, imperative or "please") states
+a fact. The rules skip such sentences, as they skip the past-tense ones (``lexicon.DESCRIPTIVE``).
+
+This errs on the side of reading a wish: any wish marker anywhere in the sentence keeps it, so
+"We run on GPUs, so keep it there" and "Our jobs need 4 GPUs" still count.
+"""
+
+from __future__ import annotations
+
+import re
+
+from webhook.analysers.embedded.lexicon import STRONG, WEAK, words
+
+_INFRA = (r"(?:cluster|clusters|fleet|nodes?|machines?|servers?|hosts?|racks?|zones?|regions?|infra\w*|hardware|"
+          r"setup|data ?cent(?:er|re)s?|gpus|dashboards?|monitoring|metrics|storage team|[\w-]+\s+team|"
+          r"cl[uú]ster|nodos|m[aá]quinas|servidores|zonas|regiones|equipo|knoten|maschinen|rechenzentr\w*|zonen|"
+          r"regionen)")
+# Who states facts about the infrastructure, in any tense of being or having.
+_INFRA_SUBJECT = (
+    r"(?:we|they|(?:our|my|the|this|all|nuestr[oa]s?|el|la|los|las|unser(?:e[rnms]?)?|der|die|das)\s+"
+    r"(?:whole\s+|entire\s+|current\s+)?" + _INFRA + r"(?:\s+(?:in|on|of|en|de|im|in der)\s+[\w-]+)?|"
+    r"(?:monitoring|metrics|grafana|prometheus)(?:\s+[\w-]+)?|(?:rack|zone|region|us|eu|ap|sa|ca|me|af)-[\w-]+|"
+    r"tenemos|nosotros|wir)"
+)
+# The workload itself only states a fact with a time word ("this service currently runs in eu-west-1"):
+# "the app is memory-hungry" describes a need.
+_WORKLOAD_SUBJECT = (r"(?:it|this\s+\w+|the\s+(?:service|app|application|deployment|workload|job|pod|pods)|"
+                     r"el\s+servicio|la\s+aplicaci[oó]n|der\s+dienst|die\s+anwendung|es)")
+_NOW = (r"(?:currently|already|still|now|today|at the moment|right now|actualmente|ya|ahora|derzeit|aktuell|"
+        r"momentan|bereits|schon|gerade|zurzeit)")
+_VERB = (r"(?:run|runs|have|has|span|spans|is|are|show|shows|sit|sits|live|lives|contain|contains|host|hosts|"
+         r"operate|operates|own|owns|consist|consists|comprise|comprises|report|reports|"
+         r"tenemos|tiene|tienen|est[aá]|est[aá]n|corre|corren|hay|cuenta|cuentan|"
+         r"hat|haben|l[aä]uft|laufen|ist|sind|betreiben|betreibt|besteht|umfasst|zeigt|zeigen)")
+_STATEMENT = re.compile(
+    r"^\W*(?:tenemos|contamos con|disponemos de|"
+    r"(?:" + _INFRA_SUBJECT + r")\s+(?:" + _NOW + r"\s+)?" + _VERB + r"|(?:" + _NOW + r"\s*,?\s+)?"
+    + _INFRA_SUBJECT + r"\s+" + _VERB + r"|(?:" + _WORKLOAD_SUBJECT + r")\s+(?:" + _NOW + r"\s+" + _VERB + r"|"
+    + _VERB + r"\s+" + _NOW + r")|" + _NOW + r"\s*,?\s+(?:" + _WORKLOAD_SUBJECT + r")\s+" + _VERB + r")(?![\w-])"
+)
+_WISH = re.compile(words(
+    r"want\w*", r"need\w*", r"should", r"shall", r"must", r"would", r"could", r"can", r"let'?s", r"let",
+    r"please", r"pls", r"plz", r"try", r"make sure", r"ensure", r"best", r"better", r"only", r"prefer\w*",
+    r"like", r"require\w*", r"keep", r"put", r"place", r"schedule", r"spread", r"avoid",
+    r"(?<!in )use", r"pin", r"stay",
+    r"so", r"therefore", r"thus", r"if", r"fine", r"okay", r"ok", r"also", r"too",
+    r"quiero", r"queremos", r"necesit\w*", r"deber[ií]a\w*", r"debe\w*", r"por favor", r"porfa", r"mejor",
+    r"s[oó]lo", r"solo", r"pon", r"usa", r"mant[eé]n", r"evita", r"as[ií] que", r"si",
+    r"wollen", r"will", r"m[oö]chte\w*", r"brauch\w*", r"ben[oö]tig\w*", r"soll\w*", r"bitte", r"nur", r"besser",
+    r"also", r"daher", r"deshalb", r"wenn", r"falls",
+))
+
+
+def is_statement(sentence: str) -> bool:
+    """True when the lower-cased ``sentence`` only states a fact (subject + present verb, no wish marker)."""
+    if not _STATEMENT.match(sentence):
+        return False
+    return not (_WISH.search(sentence) or WEAK.search(sentence) or STRONG.search(sentence))

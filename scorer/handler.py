@@ -58,6 +58,8 @@ def decode_args(body: bytes) -> tuple[Mapping[str, Any], list[str] | None, list[
             items = []  # an empty v1.NodeList may omit items
         if not isinstance(items, list) or not set(map(type, items)) <= {dict}:
             raise BadArgs("ExtenderArgs.Nodes must be a v1.NodeList with an items list")
+        if not all(isinstance(i.get("metadata"), dict) and isinstance(i["metadata"].get("name"), str) for i in items):
+            raise BadArgs("every item of ExtenderArgs.Nodes needs metadata.name")
         return pod, None, items
     raise BadArgs("ExtenderArgs has neither NodeNames nor Nodes")
 
@@ -165,13 +167,10 @@ class Extender:
         except BadArgs as exc:
             self.metrics.requests.labels("prioritize", "bad-request").inc()
             return web.Response(status=400, text=f"malformed ExtenderArgs: {exc}\n")
-        nodes: NodeView | list[NodeFacts]
-        if names is not None:
-            nodes, node_names = self._view_from_names(names), names
-        else:
-            nodes = self._facts_from_objects(items or [])
-            node_names = [n.name for n in nodes]
+        nodes: NodeView | list[NodeFacts] | None = None
+        node_names = names if names is not None else [i["metadata"]["name"] for i in items or ()]
         try:
+            nodes = self._view_from_names(names) if names is not None else self._facts_from_objects(items or [])
             pod, document, ranking, reason = self.score(pod_raw, nodes)
             scores = ranking.scores
         except Exception:  # a bug here must not cost the pod its scheduling: answer neutrally

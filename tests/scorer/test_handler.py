@@ -159,6 +159,7 @@ async def test_untrusted_intents_score_neutral(client: TestClient, mutate: Any, 
     (orjson.dumps({"Pod": POD, "Nodes": None, "NodeNames": None}), "neither NodeNames nor Nodes"),
     (orjson.dumps({"Pod": POD, "NodeNames": "m02"}), "list of node names"),
     (orjson.dumps({"Pod": POD, "Nodes": {"items": "x"}}), "NodeList"),
+    (orjson.dumps({"Pod": POD, "Nodes": {"items": [{"metadata": []}]}}), "metadata.name"),
 ])
 async def test_malformed_args_are_400(client: TestClient, body: bytes, message: str) -> None:
     response = await client.post("/prioritize", data=body)
@@ -269,3 +270,15 @@ def test_encoding_matches_orjson() -> None:
     scores = [10, 0, 3, 12]
     assert encode_priorities(names, scores) == orjson.dumps([{"Host": n, "Score": s}
                                                              for n, s in zip(names, scores, strict=True)])
+
+
+async def test_odd_objects_never_cost_a_5xx(client: TestClient) -> None:
+    """Values of the wrong type deep inside the pod or nodes: neutral scores, status 200."""
+    pod = signed_pod(NETWORK)
+    pod["spec"]["containers"] = [{"resources": {"requests": {"cpu": ["not", "a", "quantity"]}}}]
+    pod["metadata"]["labels"] = "not a map"
+    nodes = {"items": [{"metadata": {"name": "m02", "labels": ["x"]}, "status": "weird"},
+                       {"metadata": {"name": "m03"}}]}
+    response = await client.post("/prioritize", data=orjson.dumps({"Pod": pod, "Nodes": nodes, "NodeNames": None}))
+    assert response.status == 200
+    assert {e["Host"] for e in orjson.loads(await response.read())} == {"m02", "m03"}

@@ -114,6 +114,9 @@ def make_app(
     async def background(_: web.Application) -> AsyncIterator[None]:
         if tls is not None:
             state.tasks.append(asyncio.create_task(tls.watch()))
+        warm_up = getattr(analyser, "warm_up", None)
+        if warm_up is not None:  # a local model loads now, in the background, not on the first gated pod
+            state.tasks.append(asyncio.create_task(warm_up()))
         if settings.controller_enabled and signer is not None:
             state.kube = await kube_factory(settings)
             recorder = EventRecorder(state.kube, state.identity, metrics)

@@ -150,3 +150,19 @@ async def test_standby_replica_serves_admission_and_is_ready(signer, analyser) -
         assert analyser.calls == []  # the leader, not a standby, analyses
     finally:
         await client.close()
+
+
+async def test_a_local_analyser_is_warmed_up_at_start(signer) -> None:
+    class WarmingAnalyser(FakeAnalyser):
+        warmed = False
+
+        async def warm_up(self) -> None:
+            self.warmed = True
+
+    analyser = WarmingAnalyser()
+    client = await client_for(signer, analyser)
+    try:
+        await eventually(lambda: analyser.warmed, "analyser warmed up")
+        assert analyser.calls == []  # loading the model is not an analysis
+    finally:
+        await client.close()

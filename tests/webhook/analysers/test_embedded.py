@@ -17,6 +17,8 @@ from webhook.analysers.embedded import EmbeddedAnalyser
 from webhook.analysers.embedded.clauses import clause_at, segment
 from webhook.analysers.embedded.rules import blank_injections, lower, read_hint
 from webhook.analysers.embedded.slots import extract, parse_number
+from webhook.analysers.embedded.statements import is_statement
+from webhook.analysers.embedded.typos import correct
 from webhook.analysers.embedded.workloads import find_relations
 
 # --- slot extraction -------------------------------------------------------------------------------------
@@ -331,3 +333,118 @@ async def test_close_releases_the_encoder() -> None:
     # and it can still analyse afterwards (the encoder loads again)
     raw = await instance.analyse_raw("schedule on the least loaded node")
     assert [i["intent"] for i in raw.data["intents"]] == ["prefer_least_loaded_nodes"]
+
+
+# --- generalisation mechanisms: typos, statements of fact, wider negation, names by level word ----------
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("avoi us-east-1b", "avoid us-east-1b"),
+    ("spraed the pods over zones", "spread the pods over zones"),
+    ("evitr la zona us-west-1a", "evitar la zona us-west-1a"),
+    ("vermeidne rack-1", "vermeiden rack-1"),
+    ("colllocate", "colllocate"),  # two slips: left alone
+    ("the void", "the void"),  # a real word one slip from "avoid"
+    ("survive if we lose a zone", "survive if we lose a zone"),
+    ("si es posible", "si es posible"),  # Spanish, not a slip of "possible"
+    ("machine learning job", "machine learning job"),  # singular of a keyword
+    ("node-avoi-3 and avoi.example", "node-avoi-3 and avoi.example"),  # names are never touched
+])
+def test_typos_are_corrected_only_for_keywords(text: str, expected: str) -> None:
+    assert correct(text) == expected
+
+
+@pytest.mark.parametrize(("sentence", "statement"), [
+    ("we run on 12 nodes across 3 zones", True),
+    ("our cluster spans three regions and about 40 racks", True),
+    ("the nodes in us-east-1a have a100 gpus", True),
+    ("this service currently runs in eu-west-1", True),
+    ("for context, our gpus are h100s with 80gb and nvlink", True),
+    ("tenemos 20 nodos repartidos en dos zonas", True),
+    ("unser cluster hat 30 knoten in drei zonen", True),
+    ("der dienst läuft derzeit in eu-central-1", True),
+    ("we need 4 gpus", False),
+    ("the app is memory-hungry", False),  # the workload describing itself states a need
+    ("it runs on a100s", False),
+    ("we run on gpus, so keep it there", False),
+    ("the nodes should be spread across zones", False),
+    ("our cluster has 3 zones and we must use all of them", False),
+    ("spread over zones", False),
+])
+def test_statements_of_fact(sentence: str, statement: bool) -> None:
+    assert is_statement(sentence) is statement
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("stay out of rack r4-07.", [("rack", "r4-07")]),
+    ("nada en el rack rk-05", [("rack", "rk-05")]),
+    ("anywhere but zone westeurope-2", [("zone", "westeurope-2")]),
+    ("use1-az4 pls", [("zone", "use1-az4")]),
+    ("exclude node ip-10-1-4-22.eu-west-1.compute.internal", [("node", "ip-10-1-4-22.eu-west-1.compute.internal")]),
+    ("put it on wrkr-07", [("node", "wrkr-07")]),
+    ("rack 3", [("rack", "rack-3")]),
+])
+def test_names_after_their_level_word(text: str, expected: list[tuple[str, object]]) -> None:
+    assert [(s.kind, s.value) for s in extract(text)] == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("keep them away from the spark-executor pods", [("node", ("spark-executor",), True)]),
+    ("lejos de los pods de kafka-broker.", [("node", ("kafka-broker",), True)]),
+    ("fern von den knoten mit inference", [("node", ("inference",), True)]),
+    ("keep clear of any zones running the search-api", [("zone", ("search-api",), False)]),
+    ("keep it in whatever region the ledger-svc runs in.", [("region", ("ledger-svc",), False)]),
+    ("keep out of whatever az the ledger service is in", [("zone", ("ledger",), False)]),
+    ("avoid the zone that hosts kafka", [("zone", ("kafka",), False)]),
+    ("en otra zona distinta a la de mongo.", [("zone", ("mongo",), True)]),
+    ("colo w/ redis pls", [("node", ("redis",), False)]),
+    ("q vaya pegado a redis", [("node", ("redis",), False)]),
+    ("misma az q el payments-api", [("zone", ("payments-api",), False)]),
+    ("same az as the payments-api, please.", [("zone", ("payments-api",), False)]),
+    ("gleiche region wie der billing-service.", [("region", ("billing-service",), False)]),
+    ("nodes with a100s.", []),  # hardware, not a workload
+    ("away from us-east-1a", []),
+    ("away from gpu nodes", []),
+])
+def test_more_relations(text: str, expected: list[tuple[str, tuple[str, ...], bool]]) -> None:
+    assert [(r.level, r.names, r.negative) for r in find_relations(text)] == expected
+
+
+@pytest.mark.parametrize(("text", "word", "negated"), [
+    ("anything but ap-south-1 is fine", "ap-south-1", True),
+    ("skip us-west-2a, it's flaky", "us-west-2a", True),
+    ("nothing in us-west-1 pls", "us-west-1", True),
+    ("lass rack-6 bitte aus", "rack-6", True),
+    ("halte dich von eu-central-2 fern", "eu-central-2", True),
+    ("excluye el rack-8", "rack-8", True),
+    ("1 gpu (nvlink not needed)", "nvlink", True),
+    ("but us-east-1b is fine", "us-east-1b", False),
+])
+def test_wider_negation(text: str, word: str, negated: bool) -> None:
+    names = [(s.start, s.end) for s in extract(text) if s.kind in ("zone", "region", "rack", "node")]
+    clauses = segment(text, names)
+    position = text.index(word)
+    clause = clause_at(clauses, position)
+    assert clause is not None
+    assert clause.negated_at(position) is negated
+
+
+GENERALISATION_CASES = [
+    ("We run on 12 nodes across 3 zones.", {}),
+    ("Our cluster spans three regions; please spread across zones.", {"spread_zones": (1.0, {})}),
+    ("Ticket INC-2231: needs 6 cores.", {"prefer_cpu_cores": (1.0, {"prefer_cpu_cores": 6.0})}),
+    ("don't put all the replicas in one AZ", {"spread_zones": (1.0, {})}),
+    ("nicht alle Replikate in dieselbe Zone", {"spread_zones": (1.0, {})}),
+    ("Place the replicas on neighbouring nodes.", {"prefer_nearby_nodes_same_deployment": (1.0, {})}),
+    ("pon los pods en nodos cercanos", {"prefer_nearby_nodes_same_deployment": (1.0, {})}),
+    ("avoi us-east-1b", {"avoid_zones": (1.0, {"avoid_zones": ["us-east-1b"]})}),
+    ("the model needs 24GB on the card", {"prefer_gpu_memory_gb": (1.0, {"prefer_gpu_memory_gb": 24.0})}),
+    ("Auf keinen Fall in us-east-1d.", {"avoid_zones": (1.5, {"avoid_zones": ["us-east-1d"]})}),
+    ("Stay away from the cassandra nodes.",
+     {"avoid_same_node_as_deployments": (1.0, {"deployments": ["cassandra"]})}),
+]
+
+
+@pytest.mark.parametrize(("hint", "expected"), GENERALISATION_CASES, ids=[c[0][:40] for c in GENERALISATION_CASES])
+def test_generalisation_hints(analyser: EmbeddedAnalyser, hint: str, expected: dict) -> None:
+    assert _summary(_run(analyser, hint)) == expected

@@ -69,7 +69,8 @@ NEGATION_BEFORE = compile_words(
     r"far from", r"steer clear of", r"clear of", r"exclude", r"excluding", r"except", r"other than",
     r"anything but", r"rather than", r"instead of", r"without", r"nowhere near", r"ban", r"banned",
     r"forbid", r"forbidden", r"outside", r"outta", r"unless", r"not even", r"nowhere",
-    r"skip", r"skipping", r"blacklist", r"blacklisted", r"blocklist", r"blocklisted", r"denylist", r"deny",
+    r"nothing(?: in| on| at)?", r"skip", r"skipping",
+    r"blacklist", r"blacklisted", r"blocklist", r"blocklisted", r"denylist", r"deny",
     r"exclude[sd]?", r"shun", r"dodge", r"keep away from", r"stay away from", r"rather not", r"prefer not",
     r"would rather not", r"on no account", r"all but", r"everything but", r"none of",
     # es
@@ -93,6 +94,9 @@ NEGATION_AFTER = compile_words(
     r"avoided", r"off limits", r"off-limits", r"is banned", r"is forbidden", r"is excluded",
     r"vermeiden", r"meiden", r"ausschlie[sß]en", r"ausschlie[sß]en", r"fernhalten", r"evitar",
     r"vermieden", r"verboten", r"tabu", r"is a no-go", r"no-go", r"is out", r"are out", r"excluded", r"blacklisted",
+    r"not needed", r"not required", r"not necessary", r"unnecessary", r"not wanted", r"not welcome",
+    r"no hace falta", r"no necesari[oa]", r"innecesari[oa]", r"no requerid[oa]", r"nicht n[oö]tig",
+    r"nicht notwendig", r"nicht erforderlich", r"unn[oö]tig", r"nicht gewünscht",
     r"evitarse", r"excluido", r"excluida", r"prohibido", r"prohibida", r"ausgeschlossen",
     # German separable verbs: "lass rack-6 aus", "halte dich von X fern", "nimm X aus"
     r"aus(?=\s*(?:bitte\s*)?$)", r"fern(?=\s*(?:bitte\s*)?$)", r"weg(?=\s*(?:bitte\s*)?$)",
@@ -119,6 +123,8 @@ DESCRIPTIVE = compile_words(
     r"last month", r"yesterday", r"ago", r"migrado", r"movido", r"ayer", r"migriert", r"umgezogen", r"gestern",
     r"lief", r"liefen", r"fr[uü]her", r"sol[ií]a", r"sol[ií]an", r"anteriormente", r"ehemals", r"bisher",
     r"built", r"contact", r"on-?call", r"misbehaves", r"base image", r"construid[oa]s?", r"contacta\w*",
+    r"went", r"grew", r"spiked", r"jumped", r"dropped", r"increased", r"decreased", r"investigating",
+    r"happened", r"crashed", r"broke", r"subi[oó]", r"baj[oó]", r"creci[oó]", r"stieg", r"sank", r"gestiegen",
     r"gebaut", r"kontaktier\w*", r"geh[oö]rt", r"pertenece", r"reminder", r"recordatorio", r"erinnerung",
 )
 

@@ -23,7 +23,7 @@ from webhook.analysers.embedded.concepts import (
 )
 from webhook.analysers.embedded.lexicon import DESCRIPTIVE, INJECTION
 from webhook.analysers.embedded.slots import Slot, extract, parse_number
-from webhook.analysers.embedded.statements import is_statement
+from webhook.analysers.embedded.statements import WISH, is_statement
 from webhook.analysers.embedded.typos import correct
 from webhook.analysers.embedded.workloads import NODE, REGION, ZONE, find_relations
 
@@ -145,6 +145,23 @@ def _size_intent(text: str, clauses: list[Clause], clause: Clause, slot: Slot, g
     return "prefer_gpu_memory_gb" if gpu_near else "prefer_memory_gb"
 
 
+def _describes(text: str, start: int, end: int) -> bool:
+    """A descriptive word in [start, end), unless it only sits in a label before a colon that a wish
+    follows ("Ticket INC-2231: needs 6 cores")."""
+    match = DESCRIPTIVE.search(text, start, end)
+    if match is None:
+        return False
+    colon = text.find(": ", start, end + 2)
+    if colon < 0 and text[end:end + 1] == ":":
+        colon = end
+    if colon >= 0 and match.end() <= colon:
+        rest = text[colon + 1:]
+        sentence_end = re.search(r"[.;!?](?:\s|$)", rest)
+        rest = rest[: sentence_end.start() if sentence_end else len(rest)]
+        return bool(DESCRIPTIVE.search(rest)) or not WISH.search(rest)
+    return True
+
+
 def read_hint(hint: str) -> Reading:
     """Read one (sanitised) hint by rule."""
     text = blank_injections(correct(lower(hint)))
@@ -156,7 +173,7 @@ def read_hint(hint: str) -> Reading:
     reading = Reading(text, clauses)
     sentences = sorted({c.sentence for c in clauses})
     skipped = {i for i in sentences
-               if any(DESCRIPTIVE.search(text, c.start, c.end) for c in clauses if c.sentence == i)
+               if any(_describes(text, c.start, c.end) for c in clauses if c.sentence == i)
                or is_statement(text[min(c.start for c in clauses if c.sentence == i):
                                     max(c.end for c in clauses if c.sentence == i)])}
     reading.skipped = tuple(sorted(skipped))

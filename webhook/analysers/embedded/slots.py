@@ -108,6 +108,16 @@ _GEO = re.compile(
     r"s[uü]damerika|africa|[aá]frica|afrika|oceania|australia|australien|apac|emea|latam|the eu|the us|"
     r"the usa|eu|usa|ee\.? ?uu\.?|eeuu|der eu|den usa)(?![\w-])"
 )
+# Names written after their level word ("rack r4-07", "rack rk-2", "zone westeurope-2"), kept as written.
+_RACK_NAMED = re.compile(r"(?<![\w-])(?:rack|racks|bastidor|gestell)\s+((?=[a-z0-9-]*\d)[a-z][a-z0-9]*(?:-[a-z0-9]+)*)"
+                         r"(?![\w-])")
+_ZONE_NAMED = re.compile(r"(?<![\w-])(?:zone|zona|az|availability zone)\s+"
+                         r"((?=[a-z0-9-]*\d)[a-z][a-z0-9]*(?:-[a-z0-9]+)+)"
+                         r"(?![\w-])")
+_AZ_ID = re.compile(r"(?<![\w-])([a-z]{3}\d{1,2}-az\d{1,2})(?![\w-])")  # AWS zone ids: "use1-az4"
+# Fully qualified node names ("ip-10-1-4-22.eu-west-1.compute.internal") hold region names: read them first.
+_FQDN_NODE = re.compile(r"(?<![\w.-])((?:ip|node|host|worker|gke|aks|k8s)-[a-z0-9-]*\d[a-z0-9-]*(?:\.[a-z0-9-]+){2,})"
+                        r"(?![\w-])")
 _RACK = re.compile(r"(?<![\w-])rack(?:[-_](\d{1,3}[a-z]?|[a-z]\d{0,2})|(\d{1,3}[a-z]?))(?![\w-])")
 _RACK_SPACED = re.compile(r"(?<![\w-])(?:racks?|bastidor(?:es)?)\s+(\d{1,3})((?:\s*(?:,|/|&|\bor\b|\band\b|\by\b|\bo\b|"
                           r"\bund\b|\boder\b)\s*\d{1,3}(?![\w-]))*)")
@@ -115,7 +125,7 @@ _RACK_SPACED = re.compile(r"(?<![\w-])(?:racks?|bastidor(?:es)?)\s+(\d{1,3})((?:
 # --- node names -----------------------------------------------------------------------------------------
 
 _NODE_SHAPED = re.compile(
-    r"(?<![\w-])((?:[a-z][a-z0-9]*-)*(?:node|nodo|knoten|worker|wrk|host|server|srv|machine|compute|gpu|cpu|"
+    r"(?<![\w-])((?:[a-z][a-z0-9]*-)*(?:node|nodo|knoten|worker|wrkr|wkr|wrk|host|vm|bm|server|srv|machine|compute|gpu|cpu|"
     r"ip|kube|k8s|n|m|w)-?\d+(?:-\d+)*[a-z]?(?:\.[a-z0-9-]+)*|"
     r"(?:[a-z][a-z0-9]*-)*(?:node|worker|host|server)-[a-z]{1,3}\d+[a-z0-9]*)(?![\w-])"
 )
@@ -179,6 +189,10 @@ def extract(text: str) -> list[Slot]:
     for start, end, name in models:
         add("gpu_model", name, start, end)
 
+    for match in _FQDN_NODE.finditer(text):
+        add("node", match.group(1), match.start(1), match.end(1))
+    for match in _AZ_ID.finditer(text):
+        add("zone", match.group(1), match.start(1), match.end(1))
     for match in _ZONE.finditer(text):
         prefix = match.group(1) or match.group(3)
         letter = match.group(2) or match.group(4)
@@ -212,6 +226,9 @@ def extract(text: str) -> list[Slot]:
         add("region", match.group(1).removeprefix("the ").removeprefix("der ").removeprefix("den "),
             match.start(1), match.end(1))
 
+    for match in _ZONE_NAMED.finditer(text):
+        if not re.fullmatch(r"\d+|[a-z]{1,2}\d?", match.group(1)):
+            add("zone", match.group(1), match.start(1), match.end(1))
     for match in _RACK.finditer(text):
         add("rack", f"rack-{match.group(1) or match.group(2)}", match.start(), match.end())
     for match in _RACK_SPACED.finditer(text):
@@ -222,6 +239,9 @@ def extract(text: str) -> list[Slot]:
         if _claim(taken, match.start(), match.end()):  # "racks 3 and 4": one span, several values
             slots.extend(Slot("rack", f"rack-{n}", match.start(), match.end()) for n in numbers)
 
+    for match in _RACK_NAMED.finditer(text):
+        if not re.fullmatch(r"\d+[a-z]?", match.group(1)):  # "rack 3" is rack-3 (above)
+            add("rack", match.group(1), match.start(1), match.end(1))
     for match in _NODE_SHAPED.finditer(text):
         name = match.group(1)
         if _NOT_NODES.match(name):

@@ -16,7 +16,7 @@ import re
 from webhook.analysers.embedded.lexicon import STRONG, WEAK, words
 
 _INFRA = (r"(?:cluster|clusters|fleet|nodes?|machines?|servers?|hosts?|racks?|zones?|regions?|infra\w*|hardware|"
-          r"setup|data ?cent(?:er|re)s?|gpus|dashboards?|monitoring|metrics|storage team|[\w-]+\s+team|"
+          r"setup|data ?cent(?:er|re)s?|gpus|team|dashboards?|monitoring|metrics|storage team|[\w-]+\s+team|"
           r"cl[uú]ster|nodos|m[aá]quinas|servidores|zonas|regiones|equipo|knoten|maschinen|rechenzentr\w*|zonen|"
           r"regionen)")
 # Who states facts about the infrastructure, in any tense of being or having.
@@ -37,17 +37,18 @@ _VERB = (r"(?:run|runs|have|has|span|spans|is|are|show|shows|sit|sits|live|lives
          r"tenemos|tiene|tienen|est[aá]|est[aá]n|corre|corren|hay|cuenta|cuentan|"
          r"hat|haben|l[aä]uft|laufen|ist|sind|betreiben|betreibt|besteht|umfasst|zeigt|zeigen)")
 _STATEMENT = re.compile(
-    r"^\W*(?:tenemos|contamos con|disponemos de|"
+    r"^\W*(?:(?:for context|context|fyi|btw|by the way|note|background|para contexto|como contexto|zur info|"
+    r"hintergrund|zum kontext)\s*[,:-]?\s*)?(?:tenemos|contamos con|disponemos de|"
     r"(?:" + _INFRA_SUBJECT + r")\s+(?:" + _NOW + r"\s+)?" + _VERB + r"|(?:" + _NOW + r"\s*,?\s+)?"
     + _INFRA_SUBJECT + r"\s+" + _VERB + r"|(?:" + _WORKLOAD_SUBJECT + r")\s+(?:" + _NOW + r"\s+" + _VERB + r"|"
     + _VERB + r"\s+" + _NOW + r")|" + _NOW + r"\s*,?\s+(?:" + _WORKLOAD_SUBJECT + r")\s+" + _VERB + r")(?![\w-])"
 )
-_WISH = re.compile(words(
+WISH = re.compile(words(
     r"want\w*", r"need\w*", r"should", r"shall", r"must", r"would", r"could", r"can", r"let'?s", r"let",
     r"please", r"pls", r"plz", r"try", r"make sure", r"ensure", r"best", r"better", r"only", r"prefer\w*",
     r"like", r"require\w*", r"keep", r"put", r"place", r"schedule", r"spread", r"avoid",
     r"(?<!in )use", r"pin", r"stay",
-    r"so", r"therefore", r"thus", r"if", r"fine", r"okay", r"ok", r"also", r"too",
+    r"so", r"therefore", r"thus", r"fine", r"okay", r"ok", r"also", r"too",
     r"quiero", r"queremos", r"necesit\w*", r"deber[ií]a\w*", r"debe\w*", r"por favor", r"porfa", r"mejor",
     r"s[oó]lo", r"solo", r"pon", r"usa", r"mant[eé]n", r"evita", r"as[ií] que", r"si",
     r"wollen", r"will", r"m[oö]chte\w*", r"brauch\w*", r"ben[oö]tig\w*", r"soll\w*", r"bitte", r"nur", r"besser",
@@ -59,4 +60,4 @@ def is_statement(sentence: str) -> bool:
     """True when the lower-cased ``sentence`` only states a fact (subject + present verb, no wish marker)."""
     if not _STATEMENT.match(sentence):
         return False
-    return not (_WISH.search(sentence) or WEAK.search(sentence) or STRONG.search(sentence))
+    return not (WISH.search(sentence) or WEAK.search(sentence) or STRONG.search(sentence))

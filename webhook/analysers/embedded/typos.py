@@ -52,26 +52,24 @@ _LETTERS = "abcdefghijklmnopqrstuvwxyzáéíóúñäöüß"
 _TOKEN = re.compile(r"(?<![\w.\-/])[a-záéíóúñäöüß]{4,}(?![\w\-/]|\.\w)")
 
 
-def _variants(word: str) -> set[str]:
-    """Spellings one slip away from ``word``; short words only by a swapped or dropped/doubled letter."""
-    out: set[str] = set()
+def _variants(word: str) -> list[set[str]]:
+    """Spellings one slip away from ``word``, likeliest slips first (swapped or doubled letters, then a
+    dropped one, then a wrong or extra one); short words only allow the likeliest."""
     n = len(word)
-    for i in range(n - 1):  # swapped neighbours
-        out.add(word[:i] + word[i + 1] + word[i] + word[i + 2:])
-    for i in range(n):  # doubled letter
-        out.add(word[:i] + word[i] + word[i:])
+    swaps = {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(n - 1)}
+    swaps |= {word[:i] + word[i] + word[i:] for i in range(n)}
+    drops: set[str] = set()
     if n >= 6:
-        for i in range(n):  # dropped letter
-            out.add(word[:i] + word[i + 1:])
+        drops = {word[:i] + word[i + 1:] for i in range(n)}
+    elif n >= 5:
+        drops = {word[:-1]}  # "avoi", "evit": the last letter dropped
+    others: set[str] = set()
     if n >= 7:
         for i in range(n):
             for c in _LETTERS:
-                out.add(word[:i] + c + word[i + 1:])  # wrong letter
-                out.add(word[:i] + c + word[i:])  # extra letter
-    elif n >= 5:
-        out.add(word[:-1])  # "avoi", "evit": the last letter dropped
-    out.discard(word)
-    return out
+                others.add(word[:i] + c + word[i + 1:])  # wrong letter
+                others.add(word[:i] + c + word[i:])  # extra letter
+    return [swaps - {word}, drops - {word}, others - {word}]
 
 
 def _rule_words() -> set[str]:
@@ -89,12 +87,20 @@ def _rule_words() -> set[str]:
 @lru_cache(maxsize=1)
 def _table() -> dict[str, str]:
     table: dict[str, str] = {}
+    settled: set[str] = set()  # variants taken by a likelier slip of some keyword
     ambiguous: set[str] = set()
-    for keyword in KEYWORDS:
-        for variant in _variants(keyword):
-            if variant in table and table[variant] != keyword:
-                ambiguous.add(variant)
-            table[variant] = keyword
+    variants = {keyword: _variants(keyword) for keyword in KEYWORDS}
+    for rank in range(3):
+        level: dict[str, str] = {}
+        for keyword in sorted(KEYWORDS):
+            for variant in variants[keyword][rank]:
+                if variant in settled:
+                    continue
+                if variant in level and level[variant] != keyword:
+                    ambiguous.add(variant)
+                level[variant] = keyword
+        table.update(level)
+        settled |= level.keys()
     for word in ambiguous | KEYWORDS | _KNOWN | _rule_words():
         table.pop(word, None)
     # a plural or singular of a keyword is a word of its own, not a slip ("machine", "distinto")

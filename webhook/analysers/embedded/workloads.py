@@ -17,7 +17,7 @@ _ZONE_WORDS = r"(?:availability zones?|zones?|azs?|zonas?(?: de disponibilidad)?
 _REGION_WORDS = r"(?:regions?|regi[oó]n|regiones|regionen?)"
 _SAME = r"(?:the same|same|a|the|la misma|el mismo|misma|mismo|la|el|gleiche[nrms]?|derselben|demselben|denselben|" \
         r"dieselbe|derselbe|selbe[nrms]?|dem gleichen|der gleichen|die gleiche|den gleichen)"
-_AS = r"(?:as|que|wie|like)"
+_AS = r"(?:as|que|q|wie|like)"
 
 # (pattern, level). The pattern's end is where the names begin.
 _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) for p, level in (
@@ -36,9 +36,23 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) fo
     (rf"\b{_ZONE_WORDS}\s+(?:that|which|que|die)\s+(?:hosts?|runs?|has|holds?|contains?|aloja|tiene|ejecuta|"
      rf"hostet|enth[aä]lt)\b", ZONE),
     (rf"\b{_NODE_WORDS}\s+(?:that|which|que|die)\s+(?:hosts?|runs?|holds?|aloja|tiene|ejecuta|hostet)\b", NODE),
-    # "whatever AZ the ledger service is in", "whichever zone kafka runs in": names come before the verb
-    (rf"\b(?:whatever|whichever|the|which)\s+{_ZONE_WORDS}(?=\s+(?:the\s+)?[\w'-]+(?:\s+(?:service|deployment|"
-     rf"app|pods?))?\s+(?:is|are|runs?|lives?|sits?)\s+(?:in|on)\b)", ZONE),
+    # "whatever AZ the ledger service is in", "whichever region kafka runs in": names come before the verb
+    *((rf"\b(?:whatever|whichever|the|which)\s+{words}(?=\s+(?:the\s+)?[\w'-]+(?:\s+(?:service|deployment|"
+       rf"app|pods?))?\s+(?:is|are|runs?|lives?|sits?)\s+(?:in|on)\b)", level)
+      for words, level in ((_ZONE_WORDS, ZONE), (_REGION_WORDS, REGION), (_NODE_WORDS, NODE))),
+    # "away from the kafka-broker pods", "clear of any zone running X", "lejos de los pods de X",
+    # "fern von den redis-Pods": a name followed (or, in Spanish, preceded) by a head noun
+    (rf"\b(?:away from|away frm|clear of|lejos de|fern von|weg von|entfernt von)\s+(?:the\s+|any\s+|all\s+|los\s+|"
+     rf"las\s+|el\s+|la\s+|den\s+|dem\s+|der\s+|allen\s+)?(?:(?:{_NODE_WORDS}\s+(?:mit|with|con|running|hosting)|"
+     rf"(?:pods|r[eé]plicas|instancias)\s+(?:de|del))\s+(?=[a-z])|(?=[a-z][\w'-]*(?:\s+and\s+[\w'-]+)?\s*"
+     rf"(?:-?pods?|deployments?|services?|replicas|instances|workloads?|nodes|boxes|machines|hosts|knoten)(?![\w-])))",
+     NODE),
+    # "not on any node with redis", "nicht auf Knoten mit redis": names checked against hardware words below
+    (rf"\b(?:any|a|the|no|ning[uú]n|keinem|keinen)?\s*{_NODE_WORDS}\s+(?:with|mit|con)\s+(?:the\s+|dem\s+|der\s+|"
+     rf"den\s+|el\s+|la\s+)?(?=[a-z][\w-]*(?:\s+(?:pods?|deployment|running))?\s*(?:[.,;]|$))", NODE),
+    (rf"\b{_ZONE_WORDS}\s+(?:running|hosting|that run|that host|with)\b", ZONE),
+    (r"\b(?:pegad[oa]s?|pegadit[oa]s?|arrimad[oa]s?)\s+(?:a|al)\b", NODE),
+    (r"\bcolo\s+(?:w/|with|wiht|con|mit)(?=\s)", NODE),
     # "otra zona distinta a la de mongo", "una zona diferente de la de X"
     (rf"\b{_ZONE_WORDS}\s+(?:distinta|diferente|otra)\s+(?:a|de)\s+(?:la\s+)?(?:de|del)\b", ZONE),
     (rf"\b{_REGION_WORDS}\s+(?:where|in which|donde|en la que|wo|in der)\b", REGION),
@@ -61,7 +75,7 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) fo
 ))
 # Cues whose relation is negative by themselves ("anti-affinity with X").
 _NEGATIVE_CUE = re.compile(r"anti-?affinity|apart from|separate|separated|different|another|other|distint|otr[oa]|"
-                           r"diferente|"
+                           r"diferente|away|clear of|lejos|fern von|weg von|entfernt|"
                            r"andere")
 
 _ARTICLES = re.compile(r"(?:the|a|an|el|la|los|las|del|de|das|die|der|den|dem|des|our|my|its|their|any)\s+")
@@ -86,11 +100,22 @@ _STOP = frozenset((
     "este", "esta", "der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "andere",
     "anderen", "anderer", "selben", "gleichen", "wie", "mit", "auf", "es", "ist", "sind", "laufen", "läuft",
     "corre", "corren", "ejecuta", "ejecutan", "está", "están", "gpu", "gpus", "cpu", "cpus", "memory", "ram", "ssd",
-    "nvme", "network", "disk", "storage", "latency", "high", "low", "fast"
+    "nvme", "network", "disk", "storage", "latency", "high", "low", "fast",
+    "please", "pls", "plz", "thanks", "thx", "bitte",
+    "porfa", "por", "favor", "gracias", "danke", "ideally", "preferably", "vorzugsweise", "idealerweise",
+    "preferiblemente", "idealmente", "netzwerk", "red", "speicher", "memoria", "also", "too", "then", "too",
+    "nvlink", "infiniband", "rdma", "numa", "cuda", "tpu", "tpus", "fpga", "ssds", "hdd", "local", "many", "more",
+    "enough", "plenty", "lots", "big", "large", "gpu-nodes", "gpu-knoten", "vram", "hbm", "disks", "scratch",
+    "ephemeral", "bandwidth", "cores", "vcpus", "redundancy", "us", "it's", "them", "those", "me"
 ))
 _AFTER_NAME = re.compile(r"\s*(?:$|[,.;:)]|(?:" + _HEAD_NOUNS + r")(?![\w-])|(?:runs|lives|is|are|sits|run|"
                          r"live|corre|está|vive|se ejecuta|läuft|laufen|liegt|on|in|and|or|y|o|und|oder|&|/|but|"
                          r"pero|aber|with|con|mit)(?![\w-]))")
+
+
+# Names that are hardware, not workloads ("nodes with A100s", "nodes with NVMe").
+_HARDWARE = re.compile(r"^(?:[a-z]{1,3}\d{1,4}[a-z]?s?|rtx\w*|ssds?|nvmes?|hdds?|\w*gpus?|\w*cpus?|\d[\w.-]*|"
+                       r"nvlink\w*|infiniband|rdma|numa\w*)$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +153,7 @@ def _names_after(text: str, position: int, limit: int) -> tuple[list[str], int]:
         name = quoted if quoted is not None else name_match.group(6)
         name = name.strip(" .,")
         if quoted is None:
-            name = re.sub(r"-(?:pods?|deployments?|services?|dienste?s?|replicas?)$", "", name)  # "nginx-Pods"
+            name = re.sub(r"-(?:pods?|deployments?|replicas?)$", "", name)  # "nginx-Pods" ("billing-service" stays)
         if not name:
             break
         if quoted is None:
@@ -165,6 +190,7 @@ def find_relations(text: str, start: int = 0, end: int | None = None) -> list[Re
             if pattern.pattern == r"\bwhere\b" and (not names or not re.match(
                     r"\s*(?:runs|lives|is|sits|run|live|resides|is running|are)\b", text[names_end:])):
                 continue
+            names = [n for n in names if not _HARDWARE.match(n)]
             if not names:
                 continue
             used.append((cue.start(), names_end))

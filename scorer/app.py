@@ -56,7 +56,8 @@ def make_app(settings: Settings, *, state: ClusterState | None = None, verifier:
     metrics.bind_state(state)
     if verifier is None:
         verifier = load_verifier(settings)
-    extender = Extender(settings, state, IntentReader(verifier), metrics, ExplainStore(settings.explain_capacity))
+    reader = IntentReader(verifier, max_hint_chars=settings.hint_max_chars)
+    extender = Extender(settings, state, reader, metrics, ExplainStore(settings.explain_capacity))
     app = web.Application(client_max_size=64 * 1024 * 1024)  # 5,000 full Node objects are tens of MB
     app[EXTENDER] = extender
     app[STATE] = state

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from shared.codec import HINT, INTENTS, LEGACY_HINT, SIGNATURE, IntentRejected, read_intents
 from shared.intents import EMPTY_DOCUMENT, IntentDocument
+from shared.sanitise import DEFAULT_MAX_CHARS
 from shared.signing import Verifier
 
 
@@ -34,8 +35,12 @@ NO_INTENTS = Verdict(EMPTY_DOCUMENT, "no-intents")
 class IntentReader:
     """Verified intent documents of pods, with an LRU cache keyed by the annotation contents."""
 
-    def __init__(self, verifier: Verifier | None, capacity: int = 4096) -> None:
+    def __init__(self, verifier: Verifier | None, capacity: int = 4096, max_hint_chars: int = DEFAULT_MAX_CHARS
+                 ) -> None:
+        """``max_hint_chars`` must equal the webhook's SEMAFF_HINT_MAX_CHARS: the signature covers the hint as
+        sanitised with that cap, so a different cap rejects every hint longer than the smaller one."""
         self._verifier = verifier
+        self._max_hint_chars = max_hint_chars
         self._capacity = capacity
         self._cache: OrderedDict[tuple[str, str, str, str], Verdict] = OrderedDict()
 
@@ -63,7 +68,7 @@ class IntentReader:
         if any(not isinstance(annotations.get(k, ""), str) for k in (INTENTS, SIGNATURE, HINT, LEGACY_HINT)):
             return Verdict(EMPTY_DOCUMENT, "undecodable")
         try:
-            document = read_intents(annotations, self._verifier)
+            document = read_intents(annotations, self._verifier, self._max_hint_chars)
         except IntentRejected as exc:
             return Verdict(EMPTY_DOCUMENT, exc.reason)
         except Exception:  # a malformed annotation must never fail scheduling

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from scorer.facts import Topology
 from scorer.scoring import Mode
+from shared.sanitise import DEFAULT_MAX_CHARS
 
 
 class SettingsError(ValueError):
@@ -43,6 +44,8 @@ class Settings:
     kubeconfig: str | None = None
     in_cluster: bool = False  # KUBERNETES_SERVICE_HOST is set: use the pod's service account
     explain_capacity: int = 128
+    # the webhook's SEMAFF_HINT_MAX_CHARS: signatures cover the hint as sanitised with this cap
+    hint_max_chars: int = DEFAULT_MAX_CHARS
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> Settings:
@@ -65,6 +68,12 @@ class Settings:
                 raise SettingsError(f"{name}={value!r} must be positive")
             return result
 
+        def whole(name: str, default: int) -> int:
+            value = number(name, default)
+            if value != int(value):
+                raise SettingsError(f"{name}={get(name)!r} must be a whole number")
+            return int(value)
+
         def flag(name: str, default: bool) -> bool:
             value = get(name)
             if value is None:
@@ -86,7 +95,7 @@ class Settings:
         q = Queries()
         return cls(
             listen_address=get("SEMAFF_LISTEN_ADDRESS") or defaults.listen_address,
-            port=int(number("SEMAFF_PORT", defaults.port)),
+            port=whole("SEMAFF_PORT", defaults.port),
             verify_key_files=keys,
             scoring_mode=scoring_mode,
             topology=Topology(
@@ -111,4 +120,5 @@ class Settings:
             log_level=(get("SEMAFF_LOG_LEVEL") or defaults.log_level).lower(),
             kubeconfig=get("KUBECONFIG"),
             in_cluster=get("KUBERNETES_SERVICE_HOST") is not None,
+            hint_max_chars=whole("SEMAFF_HINT_MAX_CHARS", defaults.hint_max_chars),
         )

@@ -29,7 +29,7 @@ SCORER_SETTINGS = {
     "SEMAFF_LISTEN_ADDRESS", "SEMAFF_PORT", "SEMAFF_VERIFY_KEY_FILES", "SEMAFF_SCORING_MODE", "SEMAFF_RACK_LABEL",
     "SEMAFF_NETWORK_LABEL", "SEMAFF_NVLINK_LABEL", "SEMAFF_PROMETHEUS_URL", "SEMAFF_METRICS_POLL_S",
     "SEMAFF_METRICS_STALENESS_S", "SEMAFF_RELIST_S", "SEMAFF_LEDGER_TTL_S", "SEMAFF_FILTER_ENABLED",
-    "SEMAFF_LOG_LEVEL",
+    "SEMAFF_LOG_LEVEL", "SEMAFF_HINT_MAX_CHARS",
 }  # fmt: skip
 
 
@@ -329,6 +329,14 @@ def test_scheduler_port_weight_and_filter_follow_values(helm: Path) -> None:
     assert extender["urlPrefix"] == "http://127.0.0.1:9999"
     assert (extender["weight"], extender["filterVerb"]) == (7, "filter")
     assert rendered.one("ConfigMap", "-scheduler-scorer")["data"]["SEMAFF_FILTER_ENABLED"] == "true"
+
+
+def test_hint_cap_is_one_value_for_both_services(default: Rendered, helm: Path) -> None:
+    """Signatures cover the hint cut to SEMAFF_HINT_MAX_CHARS: the webhook and the scorer must get the same cap."""
+    for rendered, cap in ((default, "1000"), (render(helm, set_values=("webhook.hintMaxChars=2000",)), "2000")):
+        webhook_cm = rendered.one("ConfigMap", "-webhook")["data"]
+        scorer_cm = rendered.one("ConfigMap", "-scheduler-scorer")["data"]
+        assert webhook_cm["SEMAFF_HINT_MAX_CHARS"] == scorer_cm["SEMAFF_HINT_MAX_CHARS"] == cap
 
 
 def _rules(role: dict) -> list[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]]:

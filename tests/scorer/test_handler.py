@@ -45,12 +45,13 @@ COLOCATE = document(Intent("prefer_colocate_same_deployment", 0.9, 1.0))
 SPREAD = document(Intent("spread_nodes", 0.9, 1.0))
 
 
-def signed_pod(doc: IntentDocument, name: str = "web-7d6cc5bc8b-rzq8d", hint: str = "a hint") -> dict[str, Any]:
-    """The real fixture pod with the annotations the webhook would have written."""
+def signed_pod(doc: IntentDocument, name: str = "web-7d6cc5bc8b-rzq8d", hint: str = "a hint",
+               max_chars: int = 1000) -> dict[str, Any]:
+    """The real fixture pod with the annotations the webhook (SEMAFF_HINT_MAX_CHARS=max_chars) would have written."""
     pod = copy.deepcopy(POD)
     pod["metadata"]["name"] = name
     pod["metadata"]["uid"] = f"uid-{name}"
-    analysis = Analysis("embedded", "test", "v1", hint_sha256(sanitise(hint).text))
+    analysis = Analysis("embedded", "test", "v1", hint_sha256(sanitise(hint, max_chars).text))
     pod["metadata"]["annotations"] = {HINT: hint, **build_annotations(doc, analysis, SIGNER)}
     return pod
 
@@ -150,6 +151,24 @@ async def test_untrusted_intents_score_neutral(client: TestClient, mutate: Any, 
     assert set(scores.values()) == {0}
     metrics = await (await client.get("/metrics")).text()
     assert f'semaff_scorer_neutral_fallbacks_total{{reason="{reason}"}} 1.0' in metrics
+
+
+@pytest.mark.parametrize(("scorer_cap", "trusted"), [(2000, True), (1000, False)])
+async def test_hint_cap_comes_from_settings(scorer_cap: int, trusted: bool) -> None:
+    """A webhook with SEMAFF_HINT_MAX_CHARS=2000 signs a 1,500-character hint whole: only a scorer set to the
+    same cap verifies it."""
+    hint = " ".join(["at least 100 Gbps network please"] * 47)[:1500]
+    client = await client_for(cached_state(), hint_max_chars=scorer_cap)
+    try:
+        scores = as_scores(await prioritize(client, cache_args(signed_pod(NETWORK, hint=hint, max_chars=2000))))
+        metrics = await (await client.get("/metrics")).text()
+    finally:
+        await client.close()
+    if trusted:
+        assert scores == {n: 10 if n == "m07" else 1 for n in NAMES}
+    else:
+        assert set(scores.values()) == {0}
+        assert 'semaff_scorer_neutral_fallbacks_total{reason="bad-signature"} 1.0' in metrics
 
 
 @pytest.mark.parametrize(("body", "message"), [

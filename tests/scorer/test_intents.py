@@ -54,3 +54,17 @@ def test_without_keys_nothing_is_trusted() -> None:
     assert IntentReader(None).read(signed()).reason == "no-verify-keys"
     assert IntentReader(Verifier.from_pem([SIGNER.verifier() and generate_private_key_pem()])).read(
         signed()).reason == "unknown-key"
+
+
+def test_hint_cap_must_match_the_webhooks() -> None:
+    """The signature covers the hint sanitised with the webhook's SEMAFF_HINT_MAX_CHARS: the scorer verifies
+    with the same cap, so a long hint signed under a larger cap only verifies with that cap."""
+    hint = " ".join(f"word{i:04d}" for i in range(170))[:1500]  # 1,500 characters
+    assert len(hint) == 1500 and sanitise(hint, 2000).text != sanitise(hint).text
+    analysis = Analysis("embedded", "test", "v1", hint_sha256(sanitise(hint, 2000).text))
+    annotations = {HINT: hint, **build_annotations(DOCUMENT, analysis, SIGNER)}
+    assert IntentReader(SIGNER.verifier(), max_hint_chars=2000).read(annotations).document == DOCUMENT
+    assert IntentReader(SIGNER.verifier()).read(annotations).reason == "bad-signature"
+    assert IntentReader(SIGNER.verifier(), max_hint_chars=1000).read(annotations).reason == "bad-signature"
+    # a short hint is the same under either cap
+    assert IntentReader(SIGNER.verifier(), max_hint_chars=2000).read(signed()).document == DOCUMENT

@@ -18,7 +18,14 @@ best node is the lexicographic maximum (ties by name) and gets 10; the other nod
 by Eq. 6 on the *decisive* tier (the strongest tier whose values differ between the nodes), so the
 grades still say how far a node is from the best on what matters most. If that tier is never
 positive (a strong avoidance, say, next to a weak preference) it is graded from its minimum to its
-maximum instead, as Eq. 6 would divide by zero. All tiers ≤ 0 everywhere: neutral, as above.
+maximum instead, as Eq. 6 would divide by zero.
+
+Avoid-only hints differ between the modes (a decision beyond ARCHITECTURE.md 2.5): ``additive``
+keeps the paper's "all S_raw ≤ 0 → neutral", so "keep off rack-1" alone changes nothing there.
+``tiered`` grades such a pod when the (non-positive) values differ between the nodes: the least
+penalised node (ties by name) gets 10 and the others are graded from the minimum (1) to the maximum
+(9) of the decisive tier, so avoided nodes score lower. Only when every tier is ≤ 0 *and* equal on
+every node (nothing wished for holds anywhere, nothing avoided is a candidate) is the answer neutral.
 """
 
 from __future__ import annotations
@@ -149,10 +156,13 @@ def normalise_tiered(names: Sequence[str], intents: Sequence[Intent],
     width = len(names)
     strengths = np.array([intent.strength for intent in intents])
     tiers = [matrix[strengths == t].sum(axis=0) for t in sorted(set(strengths.tolist()), reverse=True)]
-    if not width or all(float(tier.max()) <= 0 for tier in tiers):
-        return [NEUTRAL_SCORE] * width, None
-    best = _best(names, tiers)
+    if not width:
+        return [], None
     decisive = next((tier for tier in tiers if float(tier.max() - tier.min()) > _tolerance(tier)), None)
+    if decisive is None and all(float(tier.max()) <= 0 for tier in tiers):
+        return [NEUTRAL_SCORE] * width, None  # nothing wished for holds anywhere, and no node is worse off
+    best = _best(names, tiers)
+    # every tier ≤ 0 but differing (avoidances only): _grades grades the decisive tier min..max
     if decisive is None:  # every node alike, and positive somewhere: the name decides the best
         scores = [MAX_SCORE - 1] * width
         scores[best] = MAX_SCORE

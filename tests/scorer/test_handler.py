@@ -129,6 +129,21 @@ async def test_only_the_sent_nodes_are_scored(client: TestClient) -> None:
     assert scores == {"m06": 0, "m03": 0}
 
 
+@pytest.mark.parametrize("mode", list(Mode))
+async def test_avoid_only_pod(mode: Mode) -> None:
+    """"keep off rack-1" alone: tiered scores rack-1 (m02, m03) lowest; additive stays neutral (the paper)."""
+    avoid = document(Intent("avoid_racks", 0.9, 1.0, metadata={"avoid_racks": ("rack-1",)}))
+    client = await client_for(cached_state(), scoring_mode=mode)
+    try:
+        scores = as_scores(await prioritize(client, cache_args(signed_pod(avoid))))
+    finally:
+        await client.close()
+    if mode is Mode.ADDITIVE:
+        assert set(scores.values()) == {0}
+    else:
+        assert scores == {n: 1 if n in ("m02", "m03") else 10 if n == "m04" else 9 for n in NAMES}
+
+
 async def test_unknown_nodes_are_neutral_and_counted(client: TestClient) -> None:
     scores = as_scores(await prioritize(client, cache_args(signed_pod(NETWORK), ["m07", "ghost"])))
     assert scores == {"m07": 10, "ghost": 1}

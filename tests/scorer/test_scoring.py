@@ -53,14 +53,50 @@ def test_ties_go_to_the_smallest_name_eq15() -> None:
     assert normalise_additive(["b", "a"], [0.1 + 0.2, 0.3])[1] == 1
 
 
-def test_all_non_positive_is_neutral() -> None:
+def test_all_non_positive_is_neutral_in_additive() -> None:
     assert normalise_additive(["a", "b"], [0.0, -40.0]) == ([0, 0], None)
     assert normalise_additive(["a", "b"], [0.0, 0.0]) == ([0, 0], None)
     nodes = [node("a1", "zone-a"), node("b1", "zone-b")]
     pods, _ = podset(nodes)
+    ranking = score_nodes([intent("avoid_zones", avoid_zones=["zone-a"])], nodes, context(pod("me"), pods),
+                          Mode.ADDITIVE)
+    assert ranking.scores == [0, 0] and ranking.best is None and ranking.neutral == "all-non-positive"
+
+
+def test_all_equal_non_positive_is_neutral_in_both_modes() -> None:
+    """Nothing wished for holds anywhere and no candidate is avoided: nothing to say."""
+    nodes = [node("a1", "zone-a", network_gbps=10.0), node("b1", "zone-b", network_gbps=25.0)]
+    pods, _ = podset(nodes)
+    intents = [intent("avoid_zones", avoid_zones=["zone-c"]),
+               intent("prefer_network_speed", 0.9, 0.5, prefer_network_speed_gbps=100)]
     for mode in Mode:
-        ranking = score_nodes([intent("avoid_zones", avoid_zones=["zone-a"])], nodes, context(pod("me"), pods), mode)
-        assert ranking.scores == [0, 0] and ranking.best is None and ranking.neutral == "all-non-positive"
+        ranking = score_nodes(intents, nodes, context(pod("me"), pods), mode)
+        assert ranking.scores == [0, 0] and ranking.best is None and ranking.neutral == "all-non-positive", mode
+    assert normalise_tiered(["a", "b"], [intent("avoid_racks", avoid_racks=["r"])], [[-200.0, -200.0]]) == (
+        [0, 0], None)
+
+
+@pytest.mark.parametrize(("avoids", "expected"), [
+    # "keep off zone-a": the avoided node scores lowest, the rest tie and go by name
+    ([("avoid_zones", 1.0, 1.0, {"avoid_zones": ["zone-a"]})], {"a1": 1, "a2": 1, "b1": 10, "c1": 9}),
+    # "not on b1, and if possible not zone-a": strong avoid decides, the weak one only breaks ties
+    ([("avoid_nodes", 1.0, 1.5, {"avoid_nodes": ["b1"]}), ("avoid_zones", 1.0, 0.5, {"avoid_zones": ["zone-a"]})],
+     {"a1": 9, "a2": 9, "b1": 1, "c1": 10}),
+    # two avoidances of one tier add up: a1 is avoided twice (node and zone), a2 once -> graded min..max
+    ([("avoid_nodes", 1.0, 1.0, {"avoid_nodes": ["a1"]}), ("avoid_zones", 1.0, 1.0, {"avoid_zones": ["zone-a"]})],
+     {"a1": 1, "a2": 5, "b1": 10, "c1": 9}),
+])
+def test_avoid_only_is_graded_in_tiered(avoids: list, expected: dict[str, int]) -> None:
+    """Tiered (beyond the paper): every value ≤ 0 but differing -> least penalised 10, the rest min..max in [1, 9];
+    additive keeps the paper's neutral answer for the same pod."""
+    nodes = [node("c1", "zone-c"), node("a2", "zone-a"), node("b1", "zone-b"), node("a1", "zone-a")]
+    pods, _ = podset(nodes)
+    intents = [intent(name, confidence, strength, **meta) for name, confidence, strength, meta in avoids]
+    tiered = score_nodes(intents, nodes, context(pod("me"), pods), Mode.TIERED)
+    assert dict(zip(tiered.nodes, tiered.scores, strict=True)) == expected
+    assert tiered.neutral is None and tiered.nodes[tiered.best] == min(n for n, s in expected.items() if s == 10)
+    additive = score_nodes(intents, nodes, context(pod("me"), pods), Mode.ADDITIVE)
+    assert additive.scores == [0, 0, 0, 0] and additive.best is None and additive.neutral == "all-non-positive"
 
 
 def test_no_intents_all_zero() -> None:

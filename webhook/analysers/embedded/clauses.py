@@ -101,7 +101,7 @@ def segment(text: str, names: list[tuple[int, int]] | None = None) -> list[Claus
             if marks:
                 strength, word = marks[0][1], marks[0][2]
             elif previous is not None and (header or (passes_on and (
-                    bare_previous or not (OPENERS.match(text, lead) or turns)))):
+                    bare_previous or (separator != "," and not (OPENERS.match(text, lead) or turns))))):
                 strength, word = previous.strength, previous.strength_word
             else:
                 strength, word, passes_on = NEUTRAL_STRENGTH, "", False
@@ -125,8 +125,10 @@ def segment(text: str, names: list[tuple[int, int]] | None = None) -> list[Claus
             # said after its object ("NVMe required, 32 cores") closes with its segment.
             bare_previous = False
             if marks:
-                passes_on = _is_bare(text, [], start, marks[0][0], _STRENGTH_LEAD)
-                bare_previous = _is_bare(text, [], start, end, _STRENGTH_LEAD)  # "If possible, ..."
+                # "racks too if possible" names a thing before its strength word: it closes with its segment
+                names_thing = _THING.search(text, start, marks[0][0]) is not None
+                passes_on = not names_thing and _is_bare(text, [], start, marks[0][0], _STRENGTH_LEAD)
+                bare_previous = not names_thing and _is_bare(text, [], start, end, _STRENGTH_LEAD)  # "If possible, ..."
                 # "Critical: ...", "Critical service: ...": a short label before a colon governs the sentence
                 if previous is None and text[end:end + 2].lstrip().startswith(":") and len(
                         text[start:end].split()) <= 3:
@@ -151,8 +153,10 @@ def segment(text: str, names: list[tuple[int, int]] | None = None) -> list[Claus
 
 
 _NOTHING = re.compile(r"$^")
+_THING = re.compile(r"(?<![\w-])(?:nodes?|zones?|racks?|regions?|hosts?|machines?|servers?|nodos?|zonas?|regi[oó]n\w*|"
+                    r"knoten|zonen?|regionen?)(?![\w-])")
 _PLURAL = re.compile(r"(?<![\w-])(?:are|sind|son|seem|were)(?![\w-])")
-_STRENGTH_LEAD = re.compile(WEAK.pattern + "|" + STRONG.pattern + r"|(?<![\w-])(?:it|is|its|it's|this|that|"
+_STRENGTH_LEAD = re.compile(WEAK.pattern + "|" + STRONG.pattern + r"|(?<![\w-])(?:it's|it’s|its|it|is|this|that|"
                              r"es|ist|das|be|to|have|a)(?![\w-])")
 
 

@@ -69,10 +69,12 @@ NEGATION_BEFORE = compile_words(
     r"far from", r"steer clear of", r"clear of", r"exclude", r"excluding", r"except", r"other than",
     r"anything but", r"rather than", r"instead of", r"without", r"nowhere near", r"ban", r"banned",
     r"forbid", r"forbidden", r"outside", r"outta", r"unless", r"not even", r"nowhere",
+    r"leave(?=.{0,60}(?<![\w-])alone(?![\w-]))", r"d[eé]ja(?=.{0,60}en paz)", r"lass(?=.{0,60}in ruhe)",
     r"nothing(?: in| on| at)?", r"skip", r"skipping",
     r"blacklist", r"blacklisted", r"blocklist", r"blocklisted", r"denylist", r"deny",
     r"exclude[sd]?", r"shun", r"dodge", r"keep away from", r"stay away from", r"rather not", r"prefer not",
-    r"would rather not", r"on no account", r"all but", r"everything but", r"none of",
+    r"would rather not", r"on no account", r"all but", r"everything but", r"none of", r"anywhere but",
+    r"everywhere but",
     # es
     r"nunca", r"jam[aá]s", r"evita", r"evitar", r"evite", r"evitad", r"evitando", r"evitarlo", r"ev[ií]talo",
     r"lejos del?", r"fuera del?", r"a menos que", r"salvo que", r"excepto", r"salvo", r"sin", r"nada de", r"nada",
@@ -132,14 +134,14 @@ DESCRIPTIVE = compile_words(
 # Hard boundaries end a clause: strength and negation never cross them.
 HARD_SPLIT = re.compile(
     r"[;!?¿¡]|\.(?=\s|$)|\s[-–—]\s|"
-    + words(r"(?<!anything )(?<!everything )(?<!all )(?<!nothing )but",
+    + words(r"(?<!anything )(?<!everything )(?<!all )(?<!nothing )(?<!anywhere )(?<!everywhere )but",
             r"however", r"although", r"though", r"whereas", r"while", r"pero", r"aunque",
             r"sin embargo", r"mientras", r"aber", r"jedoch", r"sondern", r"w[aä]hrend", r"allerdings",
             r"dagegen", r"otherwise", r"sino")
 )
 # Soft boundaries separate list items and co-ordinated clauses; a continuation may inherit strength.
 SOFT_SPLIT = re.compile(
-    r"(?<!\d),|,(?!\d)|:(?=\s)|&|" + words(r"and", r"y", r"und", r"plus", r"as well as", r"sowie", r"adem[aá]s",
+    r"(?<!\d),|,(?!\d)|:(?=\s)|&|[()]|" + words(r"and", r"y", r"und", r"plus", r"as well as", r"sowie", r"adem[aá]s",
                                              r"au[sß]erdem",
                              r"zudem")
 )

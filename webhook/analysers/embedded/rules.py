@@ -328,7 +328,7 @@ def read_hint(hint: str) -> Reading:
                     more = _MORE_LEVELS.match(cue_text, match.end())
                     if more:
                         level = next(name for name, word in _LEVEL_WORDS if re.fullmatch(word, more.group(1)))
-                        add(Candidate(level, match.start(), cue=more.group(0).strip()))
+                        add(Candidate(level, more.start(1), cue=more.group(0).strip()))
     reading.masked = masked_text
     return reading
 

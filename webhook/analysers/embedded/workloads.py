@@ -106,7 +106,8 @@ _STOP = frozenset((
     "preferiblemente", "idealmente", "netzwerk", "red", "speicher", "memoria", "also", "too", "then", "too",
     "nvlink", "infiniband", "rdma", "numa", "cuda", "tpu", "tpus", "fpga", "ssds", "hdd", "local", "many", "more",
     "enough", "plenty", "lots", "big", "large", "gpu-nodes", "gpu-knoten", "vram", "hbm", "disks", "scratch",
-    "ephemeral", "bandwidth", "cores", "vcpus", "redundancy", "us", "it's", "them", "those", "me"
+    "ephemeral", "bandwidth", "cores", "vcpus", "knoten", "nodo", "nodos", "máquinas", "maschinen", "rechner",
+    "kiste", "kisten", "instances", "instancias", "redundancy", "us", "it's", "them", "those", "me"
 ))
 _AFTER_NAME = re.compile(r"\s*(?:$|[,.;:)]|(?:" + _HEAD_NOUNS + r")(?![\w-])|(?:runs|lives|is|are|sits|run|"
                          r"live|corre|está|vive|se ejecuta|läuft|laufen|liegt|on|in|and|or|y|o|und|oder|&|/|but|"

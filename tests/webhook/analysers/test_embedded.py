@@ -383,6 +383,9 @@ def test_statements_of_fact(sentence: str, statement: bool) -> None:
     ("exclude node ip-10-1-4-22.eu-west-1.compute.internal", [("node", "ip-10-1-4-22.eu-west-1.compute.internal")]),
     ("put it on wrkr-07", [("node", "wrkr-07")]),
     ("rack 3", [("rack", "rack-3")]),
+    ("16c/64g", [("cores", 16.0), ("size", 64.0)]),
+    ("half a terabyte of scratch", [("size", 512.0)]),
+    ("one t4", [("gpus", 1.0), ("gpu_model", "T4")]),
 ])
 def test_names_after_their_level_word(text: str, expected: list[tuple[str, object]]) -> None:
     assert [(s.kind, s.value) for s in extract(text)] == expected
@@ -442,6 +445,19 @@ GENERALISATION_CASES = [
     ("Auf keinen Fall in us-east-1d.", {"avoid_zones": (1.5, {"avoid_zones": ["us-east-1d"]})}),
     ("Stay away from the cassandra nodes.",
      {"avoid_same_node_as_deployments": (1.0, {"deployments": ["cassandra"]})}),
+    ("replicas shouldn't share a host", {"spread_nodes": (1.0, {})}),
+    ("close to each other, but not necessarily on the same node", {"prefer_nearby_nodes_same_deployment": (1.0, {})}),
+    ("needs a beefy NIC, 40 gig at least", {"prefer_network_speed": (1.0, {"prefer_network_speed_gbps": 40.0})}),
+    ("ne GPU mit 24 GB VRAM", {"prefer_gpu": (1.0, {"prefer_gpu_cores": 1.0}),
+                               "prefer_gpu_memory_gb": (1.0, {"prefer_gpu_memory_gb": 24.0})}),
+    ("keep replicas in the same rack-ish as the other replicas", {"prefer_nearby_nodes_same_deployment": (1.0, {})}),
+    ("co-schedule with the memcached pods", {"prefer_same_node_as_deployments": (1.0, {"deployments": ["memcached"]})}),
+    ("keep it zone-separated from the primary-db pods",
+     {"avoid_same_zone_as_deployments": (1.0, {"deployments": ["primary-db"]})}),
+    ("A ser posible, en el mismo rack que las otras réplicas.", {"prefer_nearby_nodes_same_deployment": (0.5, {})}),
+    ("Todos los pods en un nodo.", {"prefer_colocate_same_deployment": (1.0, {})}),
+    ("L40S if you have them", {"prefer_gpu_models": (0.5, {"prefer_gpu_models": ["L40S"]})}),
+    ("The racks in building B are rack-1 through rack-8.", {}),
 ]
 
 

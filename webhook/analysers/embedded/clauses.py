@@ -73,7 +73,7 @@ def _is_bare(text: str, masked: list[tuple[int, int]], start: int, end: int, pat
     for s, e in masked:
         for i in range(max(s, start), min(e, end)):
             chars[i - start] = " "
-    rest = pattern.sub(" ", FILLER.sub(" ", "".join(chars)))
+    rest = FILLER.sub(" ", pattern.sub(" ", "".join(chars)))  # the pattern first: "a ser posible" starts with "a"
     return not re.sub(r"[\W_]+", "", rest)
 
 

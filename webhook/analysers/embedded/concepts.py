@@ -38,7 +38,7 @@ _ZONES = r"(?:zones|zone|azs|az|availability zones|failure domains|zonas|zona|zo
 _RACKS = r"(?:racks|rack|bastidores|gestelle|server-racks|server racks)"
 _REGIONS = r"(?:regions|region|regiones|regi[oó]n|regionen)"
 _NODES = (r"(?:nodes|node|hosts|host|machines|machine|servers|server|boxes|box|nodos|nodo|knoten|m[aá]quinas|"
-          r"maschinen|rechner)")
+          r"maschinen|rechner|kiste|kisten)")
 _SINGLE = r"(?:same|one|single|1|a single|the same|un solo|una sola|el mismo|un mismo|un [uú]nico|mismo|" \
           r"demselben|denselben|dem gleichen|dem selben|selben|gleichen|einzigen|einzelnen|ein und demselben)"
 
@@ -95,7 +95,12 @@ CUES: tuple[Cue, ...] = (
        rf"{_B}agrupa\w*|{_B}(?:junt[oa]s|zusammen|together)\b.{{0,20}}?\b(?:en un|auf einem|auf einen|on a|on one|"
        rf"in one)\s+(?:nodo|knoten|node|host|machine){_E}|"
        rf"{_B}(?:alle|alles|s[aä]mtliche)\b.{{0,40}}\b(?:einen|einem)\s+knoten{_E}|"
-       rf"{_B}(?:einen|einem)\s+knoten\b.{{0,30}}\b(?:zusammen\w*|packen|b[uü]ndeln)",
+       rf"{_B}(?:einen|einem)\s+knoten\b.{{0,30}}\b(?:zusammen\w*|packen|b[uü]ndeln)|"
+       # "all pods on one node", "todos los pods en un nodo", "alle Pods auf eine Kiste"
+       rf"{_B}(?:all|every|todos|todas|alle|s[aä]mtliche)\s+(?:the\s+|of\s+the\s+|los\s+|las\s+|die\s+|unsere\s+)?"
+       rf"(?:pods|replicas|r[eé]plicas|replikate|instances|instancias|instanzen|copies|copias|containers?)\s+"
+       rf"(?:on|onto|in|into|en|auf|in)\s+(?:one|a|a single|the same|un|una|un solo|el mismo|eine?n?|einem|dieselbe|"
+       rf"demselben|denselben)\s+(?:{_NODES}|kiste|box){_E}",
        when_negated="spread_nodes"),
     _c("prefer_nearby_nodes_same_deployment",
        rf"{_B}close\s+(?:to\s+(?:each other|one another)|together|by){_E}|{_B}near\s+(?:each other|one another)|"
@@ -106,19 +111,25 @@ CUES: tuple[Cue, ...] = (
        rf"{_B}(?:nah|nahe|dicht|eng)\s+(?:beieinander|zusammen)|{_B}in\s+der\s+n[aä]he\s+(?:zueinander|voneinander)|"
        rf"{_B}mismo rack{_E}(?!\s+que)|{_B}gleichen rack{_E}(?!\s+wie)|{_B}close to the other (?:replicas|pods)|"
        # neighbouring / adjacent nodes, few network hops, "cerca entre sí", "benachbarte Knoten"
-       rf"{_B}(?:neighbou?ring|adjacent|nearby|close|neighbou?r)\s+{_NODES}{_E}|{_B}same\s+neighbou?rhood|"
+       rf"{_B}(?:neighbou?ring|adjacent|nearby|close|neighbou?r)\s+{_NODES}{_E}|"
+       rf"{_B}(?:hug|hugging|huddle|huddled|cluster(?:ed)?|bunch(?:ed)?)\s+(?:up\s+)?(?:with\s+)?"
+       rf"(?:each other|one another|"
+       rf"together){_E}|{_B}(?:cerca|cercana|cerquita)\s+de\s+(?:las|los)\s+(?:otras|otros|dem[aá]s)\s+(?:r[eé]plicas|pods|instancias)|{_B}same\s+neighbou?rhood|"
        rf"{_B}(?:few|fewer|fewest|minimi[sz]e|minimal|minimum|low|least)\s+(?:network\s+)?hops?{_E}|"
        rf"{_B}hop[- ]?count|{_B}cerca\s+(?:entre\s+(?:s[ií]|ellas|ellos)|unas? de otras?)|"
        rf"{_B}{_NODES}\s+(?:cercan[oa]s|pr[oó]xim[oa]s|vecin[oa]s|contigu[oa]s|adyacentes){_E}|"
        rf"{_B}(?:cercan[oa]s|pr[oó]xim[oa]s)\s+entre\s+s[ií]|{_B}poca\s+latencia\s+entre|"
        rf"{_B}benachbarte[nrms]?\s+(?:knoten|rechner|maschinen|hosts?){_E}|{_B}nahe\s+gelegene[nrms]?\s+knoten|"
+       rf"{_B}(?:same|mismo|gleichen|selben)\s+rack\s+(?:as|que|wie)\s+(?:the\s+|las\s+|los\s+|die\s+)?(?:other|otras|otros|"
+       rf"anderen)\s+(?:replicas|r[eé]plicas|pods|replikate|instances|instancias)|"
        rf"{_B}r[aä]umlich\s+nah|{_B}nah\s+aneinander|{_B}geringe[rn]?\s+latenz\s+zwischen"),
     # --- load ---
     _c("prefer_least_loaded_nodes",
        rf"{_B}least[- ](?:loaded|busy|utili[sz]ed|used|occupied|crowded|congested){_E}|{_B}lowest\s+(?:load|"
        rf"utili[sz]ation|usage|cpu)|{_B}(?:idle|idlest|quietest|emptiest|underutili[sz]ed|under-utili[sz]ed|"
        rf"lightly[- ]loaded|less[- ]loaded|less[- ]busy|freeest|most headroom|least load){_E}|"
-       rf"{_B}lowest[- ](?:load|usage|utili[sz]ation){_E}|{_B}least\s+(?:cpu\s+)?(?:usage|utili[sz]ation|load){_E}|"
+       rf"{_B}(?:lowest|low)[- ](?:load|usage|utili[sz]ation|cpu[- ]usage){_E}|"
+       rf"{_B}least\s+(?:cpu\s+)?(?:usage|utili[sz]ation|load){_E}|"
        rf"{_B}menos\s+(?:uso|carga|utilizaci[oó]n|ocupaci[oó]n)\b|{_B}geringste[rn]?\s+(?:cpu-)?(?:last|auslastung|"
        rf"nutzung)|"
        rf"{_B}most\s+(?:spare|free|available|unused|idle)\s+(?:capacity|resources|headroom|cpu|room){_E}|"
@@ -134,6 +145,15 @@ CUES: tuple[Cue, ...] = (
        rf"{_B}(?:not|no|nicht|no\s+est[eé]n?)\s+(?:too\s+|so\s+|muy\s+|zu\s+)?(?:busy|swamped|slammed|packed|"
        rf"ocupad[oa]s?|voll|stark\s+ausgelastet\w*){_E}",
        ),
+    # "replicas shouldn't share a host": sharing a place, negated, is spreading at that level
+    _c(None, rf"{_B}(?:share|sharing|shares|comparta\w*|compartir|teilen|teilt)\s+"
+             rf"(?:a|the same|the|one|un|una|el mismo|"
+             rf"la misma|einen|eine|denselben|dieselbe)?\s*{_NODES}{_E}", when_negated="spread_nodes"),
+    _c(None, rf"{_B}(?:share|sharing|shares|comparta\w*|compartir|teilen|teilt)\s+"
+             rf"(?:a|the same|the|one|un|una|la misma|"
+             rf"eine|dieselbe)?\s*{_ZONES}{_E}", when_negated="spread_zones"),
+    _c(None, rf"{_B}(?:share|sharing|shares|comparta\w*|compartir|teilen|teilt)\s+(?:a|the same|the|one|un|el mismo|"
+             rf"einen|dasselbe|denselben)?\s*{_RACKS}{_E}", when_negated="spread_racks"),
     # "don't put all replicas in one zone": a negated single place is a wish to spread at that level
     _c(None, rf"{_B}{_ONE_PLACE}\s+{_ZONES}{_E}(?!\s+(?:as|que|wie|like|with|con|mit)\b)", when_negated="spread_zones"),
     _c(None, rf"{_B}{_ONE_PLACE}\s+{_RACKS}{_E}(?!\s+(?:as|que|wie|like|with|con|mit)\b)", when_negated="spread_racks"),
@@ -173,7 +193,7 @@ GPU_WORD = re.compile(rf"{_B}(?:nvidia\s+)?(gpus?|gpu's|cuda|nvidia|graphics\s+c
                       r"gr[aá]ficas?|graphics hardware|gpu hardware|accelerators?|aceleradores?|"
                       r"beschleuniger(?:karten)?)(?![\w])")
 GPU_REQUEST_BEFORE = re.compile(
-    r"(?:^|[\s(])(?:needs?|needed|require[sd]?|want|wants|gimme|give|get|with|on|use|using|a|an|one|any|"
+    r"(?:^|[\s(])(?:needs?|needed|require[sd]?|want|wants|gimme|give|get|with|on|use|using|a|an|one|any|ne|'ne|"
     r"necesita|necesito|necesitan|con|una|un|alguna|braucht|brauche|ben[oö]tigt|ben[oö]tige|mit|eine|einer|einem|"
     r"auf|einen|ein|requests?|requesting|has|have|having|run on|needing|con\s+una|mit\s+einer|en|on)\s*$")
 # A request verb right before the GPU word asks for GPUs even when a property follows

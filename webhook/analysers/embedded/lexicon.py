@@ -27,7 +27,10 @@ WEAK = compile_words(
     r"pre?f+e?r+e?a?bl[ye]", r"ideal+y", r"prefered", r"mayb", r"if posible", r"if u can",
     r"if possible", r"if you can", r"if it can", r"if feasible", r"if available", r"when possible",
     r"where possible", r"wherever possible", r"whenever possible", r"nice to have", r"nice-to-have",
-    r"would be nice", r"would be great", r"would be good", r"be nice", r"optionally", r"optional",
+    r"would be nice", r"would be great", r"if you have (?:them|it|any|one|some)", r"if any",
+    r"if there are any", r"if there's one", r"si hay", r"si las hay", r"si tienes", r"falls vorhanden",
+    r"wenn vorhanden",
+    r"sofern vorhanden", r"would be good", r"be nice", r"optionally", r"optional",
     r"best effort", r"best-effort", r"i'd prefer", r"i'd like", r"if at all possible", r"bonus", r"a plus",
     r"if it's possible", r"where feasible", r"if feasible", r"would prefer", r"preference", r"ideally speaking",
     # es
@@ -103,6 +106,11 @@ NEGATION_AFTER = compile_words(
     # German separable verbs: "lass rack-6 aus", "halte dich von X fern", "nimm X aus"
     r"aus(?=\s*(?:bitte\s*)?$)", r"fern(?=\s*(?:bitte\s*)?$)", r"weg(?=\s*(?:bitte\s*)?$)",
 )
+
+# "not necessarily": a negation that only allows, never asks for the opposite.
+HEDGE = compile_words(r"not necessarily", r"doesn't have to be", r"does not have to be", r"need not be",
+                      r"no necesariamente",
+                      r"no tiene que ser", r"nicht unbedingt", r"nicht zwingend", r"muss nicht")
 
 # --- what a wish is not ----------------------------------------------------------------------------
 # Instructions aimed at the model (prompt injection) or forged structure: the whole sentence is dropped.

@@ -21,7 +21,7 @@ from webhook.analysers.embedded.concepts import (
     GPU_REQUEST_VERB,
     GPU_WORD,
 )
-from webhook.analysers.embedded.lexicon import DESCRIPTIVE, INJECTION
+from webhook.analysers.embedded.lexicon import DESCRIPTIVE, HEDGE, INJECTION
 from webhook.analysers.embedded.slots import Slot, extract, parse_number
 from webhook.analysers.embedded.statements import WISH, is_statement
 from webhook.analysers.embedded.typos import correct
@@ -51,7 +51,9 @@ _MEMORY_CUES = re.compile(r"(?<![\w])(?:ram|memory|mem|memoria|arbeitsspeicher|h
 _NOT_PLACEMENT_CUES = re.compile(r"(?<![\w])(?:image|images|file|files|logs?|upload|payload|download|artifact|dataset|"
                                  r"imagen|archivo|fichero|bild|abbild|datei)(?![\w])")
 _NETWORK_CUES = re.compile(r"(?<![\w])(?:network\w*|netwrk|nic|nics|bandwidth|link|uplink|ethernet|red|netzwerk\w*|"
-                           r"bandbreite|ancho de banda|interconnect|throughput)(?![\w])")
+                           r"bandbreite|ancho de banda|interconnect|throughput|pipe|pipes|uplinks?|netz|conexi[oó]n|"
+                           r"anbindung)(?![\w])")
+_RESOURCE_CUES = (_GPU_MEMORY_CUES, _EPHEMERAL_CUES, _MEMORY_CUES, _NOT_PLACEMENT_CUES, _NETWORK_CUES)
 
 
 _LEVEL_WORDS = (
@@ -113,8 +115,14 @@ def blank_injections(text: str) -> str:
     return "".join(chars)
 
 
-def _window(text: str, clause: Clause, slot: Slot) -> tuple[str, str]:
-    return text[clause.start:slot.start], text[slot.end:clause.end]
+def _window(text: str, clause: Clause, slot: Slot, clauses: list[Clause] | None = None) -> tuple[str, str]:
+    """The text around a slot in its clause; the whole sentence when the clause holds no resource word
+    ("a beefy NIC, 40 gig at least": the cue is one comma away)."""
+    before, after = text[clause.start:slot.start], text[slot.end:clause.end]
+    if clauses is None or any(_nearest(p, before, after) is not None for p in _RESOURCE_CUES):
+        return before, after
+    sentence = [c for c in clauses if c.sentence == clause.sentence]
+    return text[sentence[0].start:slot.start], text[slot.end:sentence[-1].end]
 
 
 def _nearest(pattern: re.Pattern[str], before: str, after: str) -> int | None:
@@ -126,7 +134,7 @@ def _nearest(pattern: re.Pattern[str], before: str, after: str) -> int | None:
 
 def _size_intent(text: str, clauses: list[Clause], clause: Clause, slot: Slot, gpu_near: bool) -> str:
     """What a size (GB) is about: RAM, GPU memory or scratch disk, by the nearest cue word ("" for none)."""
-    before, after = _window(text, clause, slot)
+    before, after = _window(text, clause, slot, clauses)
     gpu = _nearest(_GPU_MEMORY_CUES, before, after)
     disk = _nearest(_EPHEMERAL_CUES, before, after)
     memory = _nearest(_MEMORY_CUES, before, after)
@@ -252,8 +260,9 @@ def read_hint(hint: str) -> Reading:
             add(Candidate("prefer_network_speed", slot.start, number=number, cue=text[slot.start:slot.end]))
         elif slot.kind == "size" and not negated:
             unit = text[slot.start:slot.end]
-            before, after = _window(text, clause, slot)
-            if re.search(r"(?:gb?|gigabit)\s*$", unit) and _nearest(_NETWORK_CUES, before, after) is not None and (
+            before, after = _window(text, clause, slot, clauses)
+            if re.search(r"(?:gb?|gigs?|gigabit)\s*$", unit) and _nearest(
+                    _NETWORK_CUES, before, after) is not None and (
                     _nearest(_MEMORY_CUES, before, after) is None and _nearest(_EPHEMERAL_CUES, before, after) is None):
                 add(Candidate("prefer_network_speed", slot.start, number=number, cue=unit))
                 continue
@@ -299,7 +308,11 @@ def read_hint(hint: str) -> Reading:
         if any(s.kind == "gpu_model" and (0 <= start - s.end <= 2 or 0 <= s.start - match.end() <= 2)
                for s in slots):
             continue
-        if word in ("cuda", "nvidia") or GPU_REQUEST_AFTER.match(after) or GPU_REQUEST_VERB.search(before) or (
+        # "a GPU with 24 GB", "ne GPU mit 24 GB": one GPU asked for, with a property
+        single = word in ("gpu", "grafikkarte", "tarjeta gráfica", "gráfica", "graphics card") and bool(
+            re.search(r"(?:^|\s)(?:a|an|one|una|un|eine|ein|ne|'ne|einer|einen)\s*$", before))
+        if single or word in ("cuda", "nvidia") or GPU_REQUEST_AFTER.match(after) or GPU_REQUEST_VERB.search(
+                before) or (
                 GPU_REQUEST_BEFORE.search(before) and not GPU_PROPERTY_AFTER.match(after)):
             add(Candidate("prefer_gpu", start, number=1.0, cue=match.group(0)))
 
@@ -321,6 +334,8 @@ def read_hint(hint: str) -> Reading:
                     continue  # "next to redis, on the same node": the node of the other workload
                 negated = clause.negated_at(match.start())
                 intent = cue.when_negated if negated else cue.intent
+                if negated and HEDGE.search(text, clause.start, clause.end):
+                    intent = None  # "not necessarily the same node" allows it, it does not ask for the opposite
                 if intent:
                     add(Candidate(intent, match.start(), cue=match.group(0).strip()))
                 if intent and intent.startswith("spread_"):

@@ -75,7 +75,8 @@ def _unit_kind(unit: str) -> tuple[str, float]:
 
 # --- GPU models ---------------------------------------------------------------------------------------
 
-_COUNT_BEFORE_MODEL = re.compile(r"(?<![\w.,-])(\d{1,2}|two|three|four|six|eight|sixteen|dos|cuatro|ocho|zwei|vier|"
+_COUNT_BEFORE_MODEL = re.compile(r"(?<![\w.,-])(\d{1,2}|one|a single|two|three|four|six|eight|sixteen|dos|cuatro|ocho|"
+                                 r"zwei|vier|"
                                  r"acht|sechs)\s*(?:x\s*)?$")
 _ARTICLES = frozenset(("a", "an", "un", "una", "uno", "ein", "eine", "einer", "einen", "einem", "single", "a single"))
 _MILLICORES = re.compile(r"(?<![\w.-])(\d{2,6})m\s+(?:of\s+)?(?:cpu|vcpu|cores?)(?![\w])")
@@ -172,6 +173,13 @@ def extract(text: str) -> list[Slot]:
         kind, factor = _unit_kind(unit)
         # A size unit followed by "/s" or "ps" was already caught as a rate by the longer alternative.
         add(kind, round(number * factor, 4), match.start(), match.end())
+    # "16c/64g": cores and memory in shorthand
+    for match in re.finditer(r"(?<![\w.-])(\d{1,3})c(?=\s*/\s*\d)", text):
+        add("cores", float(match.group(1)), match.start(), match.end())
+    # "half a terabyte", "medio terabyte", "ein halbes Terabyte"
+    for match in re.finditer(r"(?<![\w-])(?:half a|medio|ein halbes|einen halben)\s+(tb|terabyte|tib|gb|gigabyte|gib)"
+                             r"(?![\w-])", text):
+        add("size", 512.0 if match.group(1).startswith("t") else 0.5, match.start(), match.end())
     # Kubernetes millicores: "2500m of CPU", "500m CPU".
     for match in _MILLICORES.finditer(text):
         add("cores", round(int(match.group(1)) / 1000, 4), match.start(), match.end())

@@ -111,4 +111,8 @@ def _table() -> dict[str, str]:
 def correct(text: str) -> str:
     """``text`` (lower-cased) with single-slip misspellings of keywords replaced by the keywords."""
     table = _table()
+    text = _ISH.sub(r"\1", text)  # "rack-ish", "zone-ish": the word with a shrug
     return _TOKEN.sub(lambda m: table.get(m.group(0), m.group(0)), text)
+
+
+_ISH = re.compile(r"(?<![\w-])([a-z]{3,})-ish(?![\w-])")

@@ -53,6 +53,14 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) fo
     (rf"\b{_ZONE_WORDS}\s+(?:running|hosting|that run|that host|with)\b", ZONE),
     (r"\b(?:pegad[oa]s?|pegadit[oa]s?|arrimad[oa]s?)\s+(?:a|al)\b", NODE),
     (r"\bcolo\s+(?:w/|with|wiht|con|mit)(?=\s)", NODE),
+    (r"\bco-?schedul\w*\s+(?:w/|with|con|mit)(?=\s)", NODE),
+    # "put it with the cache-svc pods": "with" + a name + a head noun
+    (r"\b(?:put|place|run|schedule|keep|land|pon|ponlo|coloca|leg|pack)\s+(?:it|this|them|me|lo|es|sie)?\s*"
+     r"(?:with|con|mit|bei)\s+(?:the\s+|los\s+|las\s+|den\s+|dem\s+)?(?=[a-z][\w'-]*\s*-?(?:pods?|deployment|service|"
+     r"replicas|instances)(?![\w-]))", NODE),
+    # "zone-separated from X", "host-isolated from X"
+    (r"\b(?:zone|az)[- ]?(?:separated|apart|isolated|distinct|separate)\s+(?:from|de|von)\b", ZONE),
+    (r"\b(?:node|host|machine)[- ]?(?:separated|apart|isolated|distinct|separate)\s+(?:from|de|von)\b", NODE),
     # "otra zona distinta a la de mongo", "una zona diferente de la de X"
     (rf"\b{_ZONE_WORDS}\s+(?:distinta|diferente|otra)\s+(?:a|de)\s+(?:la\s+)?(?:de|del)\b", ZONE),
     (rf"\b{_REGION_WORDS}\s+(?:where|in which|donde|en la que|wo|in der)\b", REGION),
@@ -74,7 +82,8 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) fo
     (r"\bwhere\b", NODE),
 ))
 # Cues whose relation is negative by themselves ("anti-affinity with X").
-_NEGATIVE_CUE = re.compile(r"anti-?affinity|apart from|separate|separated|different|another|other|distint|otr[oa]|"
+_NEGATIVE_CUE = re.compile(r"separated|isolated|apart|anti-?affinity|apart from|separate|different|another|other|"
+                           r"distint|otr[oa]|"
                            r"diferente|away|clear of|lejos|fern von|weg von|entfernt|"
                            r"andere")
 
@@ -102,7 +111,9 @@ _STOP = frozenset((
     "corre", "corren", "ejecuta", "ejecutan", "está", "están", "gpu", "gpus", "cpu", "cpus", "memory", "ram", "ssd",
     "nvme", "network", "disk", "storage", "latency", "high", "low", "fast",
     "please", "pls", "plz", "thanks", "thx", "bitte",
-    "porfa", "por", "favor", "gracias", "danke", "ideally", "preferably", "vorzugsweise", "idealerweise",
+    "porfa", "por", "favor", "must", "should", "required", "mandatory", "critical", "essential", "absolutely",
+    "needed", "optional", "maybe", "perhaps", "if", "imprescindible", "obligatorio", "zwingend", "unbedingt", "muss",
+    "debe", "wenn", "falls", "vorzugsweise", "gracias", "danke", "ideally", "preferably", "idealerweise",
     "preferiblemente", "idealmente", "netzwerk", "red", "speicher", "memoria", "also", "too", "then", "too",
     "nvlink", "infiniband", "rdma", "numa", "cuda", "tpu", "tpus", "fpga", "ssds", "hdd", "local", "many", "more",
     "enough", "plenty", "lots", "big", "large", "gpu-nodes", "gpu-knoten", "vram", "hbm", "disks", "scratch",
@@ -154,7 +165,8 @@ def _names_after(text: str, position: int, limit: int) -> tuple[list[str], int]:
         name = quoted if quoted is not None else name_match.group(6)
         name = name.strip(" .,")
         if quoted is None:
-            name = re.sub(r"-(?:pods?|deployments?|replicas?)$", "", name)  # "nginx-Pods" ("billing-service" stays)
+            # "nginx-Pods", "checkout-Dienst": German compounds of name and head ("billing-service" stays)
+            name = re.sub(r"-(?:pods?|deployments?|replicas?|dienste?s?)$", "", name)
         if not name:
             break
         if quoted is None:

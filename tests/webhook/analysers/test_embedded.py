@@ -14,6 +14,7 @@ from shared.intents import IntentDocument
 from shared.sanitise import sanitise
 from webhook.analysers.base import Analyser, analyse
 from webhook.analysers.embedded import EmbeddedAnalyser
+from webhook.analysers.embedded.analyser import MARGIN, SIMILARITY_THRESHOLD
 from webhook.analysers.embedded.clauses import clause_at, segment
 from webhook.analysers.embedded.rules import blank_injections, lower, read_hint
 from webhook.analysers.embedded.slots import extract, parse_number
@@ -458,9 +459,35 @@ GENERALISATION_CASES = [
     ("Todos los pods en un nodo.", {"prefer_colocate_same_deployment": (1.0, {})}),
     ("L40S if you have them", {"prefer_gpu_models": (0.5, {"prefer_gpu_models": ["L40S"]})}),
     ("The racks in building B are rack-1 through rack-8.", {}),
+    # qualitative resource wishes said as "uses a lot of it"
+    ("it gobbles memory like crazy", {"prefer_memory_gb": (1.0, {"prefer_memory_gb": 1.0})}),
+    ("verbraucht Unmengen an RAM", {"prefer_memory_gb": (1.0, {"prefer_memory_gb": 1.0})}),
+    ("memory leak fixed in the last release", {}),
+    ("mueve muchísimos datos por la red", {"prefer_network_speed": (1.0, {"prefer_network_speed_gbps": 1.0})}),
+    ("number crunching, wants every core it can get", {"prefer_cpu_cores": (1.0, {"prefer_cpu_cores": 1.0})}),
+    ("spills gigantic intermediate files onto the node's disk",
+     {"prefer_ephemeral_storage": (1.0, {"prefer_ephemeral_storage_gb": 1.0})}),
+    ("storage latency matters a lot, flash only", {"prefer_ssd_storage": (1.0, {})}),
+    ("a single rack losing power must not kill the service", {"spread_racks": (1.5, {})}),
+    ("this is pure CPU work, keep the accelerators for someone else", {"avoid_gpu_nodes": (1.0, {})}),
+    ("juntar todas las réplicas en la misma máquina", {"prefer_colocate_same_deployment": (1.0, {})}),
 ]
 
 
 @pytest.mark.parametrize(("hint", "expected"), GENERALISATION_CASES, ids=[c[0][:40] for c in GENERALISATION_CASES])
 def test_generalisation_hints(analyser: EmbeddedAnalyser, hint: str, expected: dict) -> None:
     assert _summary(_run(analyser, hint)) == expected
+
+
+@pytest.mark.parametrize(("clause", "intent"), [
+    ("consume muchísima memoria", "prefer_memory_gb"),
+    ("go where there's spare capacity", "prefer_least_loaded_nodes"),
+    ("writes tons of temp files to local disk", "prefer_ephemeral_storage"),
+    ("thanks in advance", None),
+    ("Vielen Dank und schöne Grüße", None),
+])
+def test_semantic_prototypes(analyser: EmbeddedAnalyser, clause: str, intent: str | None) -> None:
+    """The encoder's nearest label, for clauses the rules do not read (masked like the analyser does)."""
+    match = analyser._get_matcher().match([clause])[0]
+    accepted = match is not None and match.similarity >= SIMILARITY_THRESHOLD and match.margin >= MARGIN
+    assert (match.intent if accepted else None) == intent

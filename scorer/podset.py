@@ -60,6 +60,10 @@ class PodSet:
         self._counts: dict[tuple[int, str], dict[str, int]] = {}
         self._name_counts: dict[tuple[int, str], dict[str, int]] = {}
         self._totals: dict[str, int] = {}
+        # (0 = workload / 1 = name, (level index, key)) -> the change that last touched that histogram; absent
+        # while it is empty. A histogram's token names its contents, so callers may cache what they derive from it.
+        self._stamps: dict[tuple[int, tuple[int, str]], int] = {}
+        self._tick = 0
         self._requested: dict[str, Requested] = {}
         self.listener: Callable[[str, Requested | None], None] | None = None  # told when a node's requests change
 
@@ -68,6 +72,16 @@ class PodSet:
     def histogram(self, workload_key: str, level: str) -> Mapping[str, int]:
         """Pods of ``workload_key`` per domain at ``level`` (node name, rack, zone or region)."""
         return self._counts.get((LEVELS.index(level), workload_key), _EMPTY)
+
+    def histogram_token(self, workload_key: str, level: str) -> tuple[int, int, str, int]:
+        """A value that changes whenever ``histogram(workload_key, level)`` does (equal tokens: equal contents)."""
+        key = (LEVELS.index(level), workload_key)
+        return (0, key[0], workload_key, self._stamps.get((0, key), 0))
+
+    def name_token(self, name: str, level: str) -> tuple[int, int, str, int]:
+        """As ``histogram_token``, for ``name_histogram(name, level)``."""
+        key = (LEVELS.index(level), name.casefold())
+        return (1, key[0], key[1], self._stamps.get((1, key), 0))
 
     def total(self, workload_key: str) -> int:
         """Pods of ``workload_key`` in the effective set."""
@@ -203,11 +217,19 @@ class PodSet:
             self._totals[workload] = self._totals.get(workload, 0) + delta
             if not self._totals[workload]:
                 del self._totals[workload]
+            self._tick += 1
+            stamps, tick = self._stamps, self._tick
             for level, domain in enumerate(placement.domains):
                 if domain is None:
                     continue
-                _bump(self._counts, (level, workload), domain, delta)
-                _bump(self._name_counts, (level, placement.name_key), domain, delta)
+                key = (level, workload)
+                stamps[0, key] = tick
+                if _bump(self._counts, key, domain, delta):
+                    del stamps[0, key]
+                key = (level, placement.name_key)
+                stamps[1, key] = tick
+                if _bump(self._name_counts, key, domain, delta):
+                    del stamps[1, key]
         requested = self._requested.get(placement.node)
         if requested is None:
             requested = self._requested[placement.node] = Requested()
@@ -222,14 +244,17 @@ class PodSet:
             self.listener(placement.node, requested)
 
 
-def _bump(index: dict[tuple[int, str], dict[str, int]], key: tuple[int, str], domain: str, delta: int) -> None:
+def _bump(index: dict[tuple[int, str], dict[str, int]], key: tuple[int, str], domain: str, delta: int) -> bool:
+    """Add ``delta`` to one count; True when that left the histogram empty (and removed it)."""
     counts = index.get(key)
     if counts is None:
         counts = index[key] = {}
     value = counts.get(domain, 0) + delta
     if value:
         counts[domain] = value
-    else:
-        counts.pop(domain, None)
-        if not counts:
-            del index[key]
+        return False
+    counts.pop(domain, None)
+    if not counts:
+        del index[key]
+        return True
+    return False

@@ -61,25 +61,31 @@ class Ranking:
     mu: np.ndarray  # intents × nodes: β·C·W·φ (0 where φ is unknown)
     phi: list[np.ndarray]  # per intent, per node (NaN = unknown)
     raw: np.ndarray  # S_raw per node (Σ μ over all intents, both modes)
-    scores: list[int]  # wire scores 0..10
+    grades: np.ndarray  # wire scores 0..10 (int64)
     best: int | None  # index of the best node; None when neutral
     neutral: str | None = None  # why every score is 0: "no-intents", "all-non-positive", "no-nodes"
     unknown: tuple[int, ...] = ()  # per intent: on how many nodes φ was unknown
 
+    @property
+    def scores(self) -> list[int]:
+        """The wire scores as a list."""
+        return self.grades.tolist()
+
     def order(self) -> list[int]:
         """Node indices best first: the best node, then by score, raw score and name."""
-        raw = self.raw.tolist()
+        raw, scores = self.raw.tolist(), self.scores
         rest = sorted((i for i in range(len(self.nodes)) if i != self.best),
-                      key=lambda i: (-self.scores[i], -raw[i], self.nodes[i]))
+                      key=lambda i: (-scores[i], -raw[i], self.nodes[i]))
         return ([self.best] if self.best is not None else []) + rest
 
     def rows(self, limit: int | None = None) -> list[dict[str, object]]:
         """The explanation: per node (best first) its score, S_raw and each intent's contribution μ."""
         names = [intent.name for intent in self.intents]
         order = self.order()[:limit] if limit is not None else self.order()
+        scores = self.scores
         return [{
             "node": self.nodes[i],
-            "score": self.scores[i],
+            "score": scores[i],
             "raw": round(float(self.raw[i]), 6),
             "contributions": {name: round(float(self.mu[j, i]), 6) for j, name in enumerate(names)},
         } for i in order]
@@ -96,25 +102,29 @@ def weights(intents: Sequence[Intent]) -> list[float]:
 def contributions(intents: Sequence[Intent], phis: Sequence[Phi | np.ndarray]) -> tuple[np.ndarray, tuple[int, ...]]:
     """μ(n,i) as an intents × nodes array (an unknown φ, None or NaN, contributes 0), and the unknown count
     per intent."""
-    width = len(phis[0]) if len(phis) else 0
-    mu = np.zeros((len(phis), width))
-    unknown = []
-    for row, (w, phi) in enumerate(zip(weights(intents), phis, strict=True)):
-        values = np.array(phi, dtype=np.float64)  # None becomes NaN
-        missing = np.isnan(values)
-        count = int(missing.sum())
-        if count:
-            values[missing] = 0.0
-        unknown.append(count)
-        np.multiply(values, w, out=mu[row])
-    return mu, tuple(unknown)
+    mu, unknown, _ = _contributions(intents, phis)
+    return mu, unknown
+
+
+def _contributions(intents: Sequence[Intent], phis: Sequence[Phi | np.ndarray]
+                   ) -> tuple[np.ndarray, tuple[int, ...], np.ndarray]:
+    """(μ, unknown counts, φ as an intents × nodes float array with NaN): whole-matrix operations."""
+    if len(phis) != len(intents):
+        raise ValueError("one φ per intent")
+    phi = np.array(phis, dtype=np.float64)  # None becomes NaN
+    if phi.ndim != 2:
+        phi = phi.reshape(len(intents), -1)
+    missing = np.isnan(phi)
+    unknown = tuple(missing.sum(axis=1).tolist())
+    mu = np.where(missing, 0.0, phi) * np.array(weights(intents))[:, None]
+    return mu, unknown, phi
 
 
 def _tolerance(values: np.ndarray) -> float:
     return _EPS * max(1.0, float(np.abs(values).max()) if values.size else 1.0)
 
 
-def _grades(values: np.ndarray, best: int) -> list[int]:
+def _grades(values: np.ndarray, best: int) -> np.ndarray:
     """Eq. 6–7 on the wire scale: best 10, others ⌊S_norm/10⌋ clamped to [1, 9]."""
     top = float(values.max())
     if top > 0:
@@ -123,7 +133,7 @@ def _grades(values: np.ndarray, best: int) -> list[int]:
         low = float(values.min())
         span = top - low
         grades = np.floor((values - low) * (10.0 / span) + 1e-9) if span > 0 else np.full(values.shape, 9.0)
-    scores = np.clip(grades, 1, 9).astype(np.int64).tolist()
+    scores = np.clip(grades, 1, 9).astype(np.int64)
     scores[best] = MAX_SCORE
     return scores
 
@@ -142,29 +152,47 @@ def _best(names: Sequence[str], tiers: Sequence[np.ndarray]) -> int:
 
 def normalise_additive(names: Sequence[str], raw: Sequence[float] | np.ndarray) -> tuple[list[int], int | None]:
     """The paper's Eq. 6–7 (and 15 for ties) on the 0..10 wire scale; (all 0, None) when every S_raw ≤ 0."""
-    values = np.asarray(raw, dtype=np.float64)
-    if not values.size or float(values.max()) <= 0:
-        return [NEUTRAL_SCORE] * len(values), None
-    best = _best(names, [values])
-    return _grades(values, best), best
+    grades, best = _additive(names, np.asarray(raw, dtype=np.float64))
+    return grades.tolist(), best
 
 
 def normalise_tiered(names: Sequence[str], intents: Sequence[Intent],
                      mu: Sequence[Sequence[float]] | np.ndarray) -> tuple[list[int], int | None]:
     """Lexicographic by strength tier (1.5, 1.0, 0.5); see the module docstring."""
     matrix = np.asarray(mu, dtype=np.float64).reshape(len(intents), len(names))
+    grades, best = _tiered(names, intents, matrix)
+    return grades.tolist(), best
+
+
+def _neutral(width: int) -> np.ndarray:
+    return np.full(width, NEUTRAL_SCORE, dtype=np.int64)
+
+
+def _additive(names: Sequence[str], values: np.ndarray) -> tuple[np.ndarray, int | None]:
+    if not values.size or float(values.max()) <= 0:
+        return _neutral(len(values)), None
+    best = _best(names, [values])
+    return _grades(values, best), best
+
+
+def _tiered(names: Sequence[str], intents: Sequence[Intent], matrix: np.ndarray) -> tuple[np.ndarray, int | None]:
     width = len(names)
-    strengths = np.array([intent.strength for intent in intents])
-    tiers = [matrix[strengths == t].sum(axis=0) for t in sorted(set(strengths.tolist()), reverse=True)]
     if not width:
-        return [], None
+        return _neutral(0), None
+    strengths = [intent.strength for intent in intents]
+    levels = sorted(set(strengths), reverse=True)
+    if len(levels) == 1:
+        tiers = [matrix.sum(axis=0)]
+    else:
+        column = np.array(strengths)
+        tiers = [matrix[column == t].sum(axis=0) for t in levels]
     decisive = next((tier for tier in tiers if float(tier.max() - tier.min()) > _tolerance(tier)), None)
     if decisive is None and all(float(tier.max()) <= 0 for tier in tiers):
-        return [NEUTRAL_SCORE] * width, None  # nothing wished for holds anywhere, and no node is worse off
+        return _neutral(width), None  # nothing wished for holds anywhere, and no node is worse off
     best = _best(names, tiers)
     # every tier ≤ 0 but differing (avoidances only): _grades grades the decisive tier min..max
     if decisive is None:  # every node alike, and positive somewhere: the name decides the best
-        scores = [MAX_SCORE - 1] * width
+        scores = np.full(width, MAX_SCORE - 1, dtype=np.int64)
         scores[best] = MAX_SCORE
         return scores, best
     return _grades(decisive, best), best
@@ -177,14 +205,14 @@ def rank(intents: Sequence[Intent], names: Sequence[str], phis: Sequence[Phi | n
         reason = "no-nodes" if not names else "no-intents"
         zeros = np.zeros((len(intents), len(names)))
         return Ranking(names, intents, mode, zeros, [np.array(p, dtype=np.float64) for p in phis],
-                       np.zeros(len(names)), [NEUTRAL_SCORE] * len(names), None, reason, tuple(0 for _ in intents))
-    mu, unknown = contributions(intents, phis)
+                       np.zeros(len(names)), _neutral(len(names)), None, reason, tuple(0 for _ in intents))
+    mu, unknown, phi = _contributions(intents, phis)
     raw = mu.sum(axis=0)
     if mode is Mode.ADDITIVE:
-        scores, best = normalise_additive(names, raw)
+        grades, best = _additive(names, raw)
     else:
-        scores, best = normalise_tiered(names, intents, mu)
-    return Ranking(names, intents, mode, mu, [np.array(p, dtype=np.float64) for p in phis], raw, scores, best,
+        grades, best = _tiered(names, intents, mu)
+    return Ranking(names, intents, mode, mu, list(phi), raw, grades, best,
                    None if best is not None else "all-non-positive", unknown)
 
 

@@ -7,12 +7,17 @@ the PodSet) and the live metrics with their sample times. ``view(names)`` gather
 request's candidate nodes with a single index array; a name the cache does not know maps to the
 sentinel row (every value NaN = unknown).
 
+Derived arrays are cached so a request mostly gathers: ``memo`` keeps an array over every row (φ of
+an intent that reads only node facts) until a node's facts change (``version``); ``NodeView.lookup``
+with a token keeps a histogram's per-domain array until the histogram or the row layout changes;
+the request's reply is encoded from a per-name-list template when kube-scheduler repeats a list.
+
 NaN means unknown throughout: evaluators propagate it and the scorer counts it as neutral.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from itertools import repeat
 
 import numpy as np
@@ -24,7 +29,7 @@ from scorer.podset import Requested
 NAN = float("nan")
 LEVELS = ("node", "rack", "zone", "region")
 _FLOAT_COLUMNS = ("known", "cpu", "memory", "ephemeral", "gpu_count", "gpu_memory", "has_gpus", "nvlink", "ssd",
-                  "network", "req_cpu", "req_mem", "req_gpu",
+                  "network", "req_cpu", "req_mem", "req_gpu", "req_load",
                   "gpu_util", "gpu_util_at", "fb_free", "fb_free_at", "cpu_load", "cpu_load_at", "mem_load",
                   "mem_load_at")
 _CODE_COLUMNS = ("rack", "zone", "region", "product")
@@ -50,7 +55,12 @@ class NodeTable:
         self.values: dict[str, list[str]] = {name: [] for name in _CODE_COLUMNS}  # code -> domain value
         self._capacity = 0
         self._layout = 0  # bumped whenever a name gains or loses its row
-        self._last: tuple[int, list[str], np.ndarray] | None = None  # the previous request's names and rows
+        self.version = 0  # bumped whenever a row's facts change (or rows come and go)
+        self.has_live = False  # some row has a live metric sample
+        self._last: _Names | None = None  # the previous request's names and rows
+        self._memo: dict[Hashable, tuple[int, np.ndarray]] = {}
+        self._lookups: dict[Hashable, tuple[tuple[int, int], np.ndarray]] = {}
+        self._full: tuple[int, NodeView] | None = None
         self.columns: dict[str, np.ndarray] = {}
         self.codes: dict[str, np.ndarray] = {}
         self._grow(capacity)
@@ -90,6 +100,9 @@ class NodeTable:
     def put(self, facts: NodeFacts) -> None:
         """Insert or replace a node's row."""
         row = self.rows.get(facts.name)
+        if row is not None and self.facts[row] == facts:
+            return  # a re-list repeats most nodes unchanged: keep the caches
+        self.version += 1
         if row is None:
             if not self._free:
                 self._grow(self._capacity * 2)
@@ -116,12 +129,14 @@ class NodeTable:
         self.codes["zone"][row] = self._code("zone", facts.zone)
         self.codes["region"][row] = self._code("region", facts.region)
         self.codes["product"][row] = self._code("product", facts.gpu_product)
+        self._update_load(row)
 
     def remove(self, name: str) -> None:
         row = self.rows.pop(name, None)
         if row is None:
             return
         self._layout += 1
+        self.version += 1
         self.facts[row] = None
         self.encoded[row] = None
         for column in self.columns.values():
@@ -145,6 +160,15 @@ class NodeTable:
             c["req_cpu"][row] = requested.cpu_cores
             c["req_mem"][row] = requested.memory_gb
             c["req_gpu"][row] = requested.gpus
+        self._update_load(row)
+
+    def _update_load(self, row: int) -> None:
+        """req_load = mean of requested/allocatable CPU and memory (NaN without both): least_loaded's fallback,
+        kept per row as requests change so a request only gathers it. Same arithmetic as over arrays."""
+        c = self.columns
+        cpu, memory = c["cpu"][row], c["memory"][row]
+        c["req_load"][row] = (c["req_cpu"][row] / cpu + c["req_mem"][row] / memory) * 0.5 \
+            if cpu > 0 and memory > 0 else NAN
 
     def set_requested(self, node: str, requested: Requested | None) -> None:
         """PodSet listener: what the effective pods on ``node`` request now."""
@@ -163,6 +187,7 @@ class NodeTable:
             self.columns[value].fill(NAN)
             self.columns[at].fill(NAN)
         rows = self.rows
+        has_live = False
         for node, sample in metrics.items():
             row = rows.get(node)
             if row is None:
@@ -172,20 +197,47 @@ class NodeTable:
                 if v is not None:
                     self.columns[value][row] = v
                     self.columns[at][row] = getattr(sample, field_at)
+                    has_live = True
+        self.has_live = has_live
 
     # --- reads --------------------------------------------------------------------------------------
 
     def view(self, names: Sequence[str]) -> NodeView:
         """The candidate nodes of one request, in request order."""
         names = list(names)
+        # kube-scheduler often sends the same feasible list for pod after pod: comparing one joined string
+        # (a memcmp) is far cheaper than looking every name up again, or comparing the lists name by name.
+        # Node names never hold a newline; if one does, the join is ambiguous and the lists are compared.
+        key = "\n".join(names)
+        if key.count("\n") != len(names) - 1:
+            key = None
         last = self._last
-        # kube-scheduler often sends the same feasible list for pod after pod: comparing two lists of
-        # strings is far cheaper than looking every name up again
-        if last is not None and last[0] == self._layout and last[1] == names:
-            return NodeView(self, names, last[2])
-        index = np.array(list(map(self.rows.get, names, repeat(-1))), dtype=np.int64).reshape(len(names))
-        self._last = (self._layout, names, index)
-        return NodeView(self, names, index)
+        if last is not None and last.layout == self._layout and (
+                last.key == key if key is not None else last.names == names):
+            last.hits += 1
+            return NodeView(self, names, last.index, last)
+        index = np.fromiter(map(self.rows.get, names, repeat(-1)), dtype=np.int64, count=len(names))
+        self._last = _Names(self._layout, names, index, key)
+        return NodeView(self, names, index, self._last)
+
+    def full_view(self) -> NodeView:
+        """Every row, the sentinel last: position i is row i, so an array over it is indexed by row (−1: unknown)."""
+        if self._full is None or self._full[0] != self.version:
+            index = np.append(np.arange(self._capacity, dtype=np.int64), -1)
+            self._full = (self.version, NodeView(self, [""] * len(index), index))
+        return self._full[1]
+
+    def memo(self, key: Hashable, compute: Callable[[NodeView], np.ndarray]) -> np.ndarray:
+        """``compute(full_view())``, kept until a node's facts change: for values that read only node facts.
+        Index the result by a view's ``index`` (the sentinel, last, stands for unknown names)."""
+        entry = self._memo.get(key)
+        if entry is not None and entry[0] == self.version:
+            return entry[1]
+        if len(self._memo) >= 512:
+            self._memo.clear()
+        values = compute(self.full_view())
+        self._memo[key] = (self.version, values)
+        return values
 
     @classmethod
     def of(cls, nodes: Sequence[NodeFacts], requested: Callable[[str], Requested | None] | None = None,
@@ -203,21 +255,30 @@ class NodeTable:
         return table.view([n.name for n in nodes])
 
 
+class _Names:
+    """One request's name list as the table resolved it, and its reply template once the list comes back."""
+
+    __slots__ = ("hits", "index", "key", "layout", "names", "template")
+
+    def __init__(self, layout: int, names: list[str], index: np.ndarray, key: str | None) -> None:
+        self.layout, self.names, self.index, self.key, self.hits = layout, names, index, key, 0
+        self.template: tuple[np.ndarray, np.ndarray] | None = None  # reply with every score 0, digit offsets
+
+
 class NodeView:
     """Columns of one request's candidate nodes. ``index[i]`` is the table row of node i (−1: unknown)."""
 
-    def __init__(self, table: NodeTable, names: list[str], index: np.ndarray) -> None:
+    def __init__(self, table: NodeTable, names: list[str], index: np.ndarray, resolved: _Names | None = None) -> None:
         self.table = table
         self.names = names
         self.index = index
+        self.known = index >= 0
+        self.unknown_count = len(index) - int(np.count_nonzero(self.known))
+        self._resolved = resolved
         self._cache: dict[str, np.ndarray] = {}
 
     def __len__(self) -> int:
         return len(self.names)
-
-    @property
-    def unknown_count(self) -> int:
-        return int((self.index < 0).sum())
 
     def column(self, name: str) -> np.ndarray:
         """A float column for the candidates (NaN where unknown)."""
@@ -225,10 +286,6 @@ class NodeView:
         if values is None:
             values = self._cache[name] = self.table.columns[name][self.index]
         return values
-
-    @property
-    def known(self) -> np.ndarray:
-        return self.index >= 0
 
     def codes(self, level: str) -> np.ndarray:
         """Each candidate's code at ``level`` (node: its row); −1 where it has no such domain."""
@@ -253,15 +310,31 @@ class NodeView:
         positions = np.flatnonzero(codes >= 0)
         return codes[positions], positions, size
 
-    def lookup(self, mapping: Mapping[str, float], level: str) -> np.ndarray:
-        """``mapping[domain of node]`` per candidate: 0 when the domain is absent, NaN when the node has none."""
+    def lookup(self, mapping: Mapping[str, float], level: str, token: Hashable | None = None) -> np.ndarray:
+        """``mapping[domain of node]`` per candidate: 0 when the domain is absent, NaN when the node has none.
+
+        ``token``: a value that changes whenever ``mapping`` does (PodSet.histogram_token); the per-domain
+        array is then kept across requests until the mapping or the table's rows and domains change.
+        """
+        if token is None:
+            return self._by_code(mapping, level)[self.codes(level)]
+        table = self.table
+        stamp = (table._layout, len(table.domains[level]) if level != "node" else 0)
+        entry = table._lookups.get(token)
+        if entry is None or entry[0] != stamp:
+            if len(table._lookups) >= 256:
+                table._lookups.clear()
+            entry = table._lookups[token] = (stamp, self._by_code(mapping, level))
+        return entry[1][self.codes(level)]
+
+    def _by_code(self, mapping: Mapping[str, float], level: str) -> np.ndarray:
         codes, positions, size = self._codes_of(mapping.keys(), level)
         by_code = np.zeros(size + 1)
         by_code[-1] = NAN
         if len(codes):
             values = np.fromiter(mapping.values(), dtype=np.float64, count=len(mapping))
             by_code[codes] = values[positions]
-        return by_code[self.codes(level)]
+        return by_code
 
     def member(self, matches: Callable[[str], bool], level: str, listed: Iterable[str] = ()) -> np.ndarray:
         """1.0 where the node's domain satisfies ``matches``, 0.0 where not, NaN where it has no domain.
@@ -286,15 +359,42 @@ class NodeView:
             by_code[code] = verdict(product)
         return by_code[self.codes("product")]
 
-    def encode(self, scores: Sequence[int]) -> bytes | None:
-        """The HostPriorityList for these candidates, from each row's pre-encoded entries (one C-level gather
-        and join); None when a name is unknown or a score is outside 0..10 (the caller encodes it then)."""
+    def encode(self, scores: Sequence[int] | np.ndarray) -> bytes | None:
+        """The HostPriorityList for these candidates, byte-identical to orjson's; None when a name is unknown
+        or a score is outside 0..10 (the caller encodes it then).
+
+        A new name list is joined from each row's pre-encoded entries (one C-level gather and join). When
+        the same list comes again, a template of the whole reply with every score 0 is kept: a reply is then
+        that template with one digit written per node, and a "1" spliced in before the "0" of each 10.
+        """
         if not len(self.names) or self.unknown_count:
             return None
         grades = np.asarray(scores, dtype=np.int64)
         if int(grades.min()) < 0 or int(grades.max()) > 10:
             return None
-        return b"[" + b",".join(self.table.encoded[self.index, grades].tolist()) + b"]"
+        resolved = self._resolved
+        if resolved is None or not resolved.hits:
+            return b"[" + b",".join(self.table.encoded[self.index, grades].tolist()) + b"]"
+        if resolved.template is None:
+            entries = self.table.encoded[self.index, 0].tolist()
+            lengths = np.fromiter(map(len, entries), dtype=np.int64, count=len(entries))
+            # entry i starts after "[" and i earlier entries with their commas; its digit is 2 before its end
+            ends = np.cumsum(lengths + 1)  # one past entry i's "," (or its "]")
+            template = np.frombuffer(b"[" + b",".join(entries) + b"]", dtype=np.uint8)
+            resolved.template = (template, ends - 2)
+        template, digits = resolved.template
+        buffer = template.copy()
+        buffer[digits] = (grades % 10 + 48).astype(np.uint8)
+        reply = buffer.tobytes()
+        tens = np.flatnonzero(grades == 10)
+        if not len(tens):
+            return reply
+        pieces, start = [], 0
+        for cut in digits[tens].tolist():
+            pieces += [reply[start:cut], b"1"]
+            start = cut
+        pieces.append(reply[start:])
+        return b"".join(pieces)
 
     def facts(self) -> list[NodeFacts | None]:
         """The candidates' records (None for unknown names), for the few evaluators that need objects."""

@@ -6,12 +6,17 @@ fact is unknown and the intent stays neutral on that node (a metric counts it). 
 whole candidate list at once: several φ are relative to the other candidates (colocate and nearby
 divide by the maximum), and array operations over the node table's columns are what keeps a
 request at thousands of nodes within milliseconds.
+
+Kinds in ``STATIC`` read only node facts (labels, allocatable): their φ is computed once over the
+whole node table per (intent, table version) and a request only gathers its candidates' rows. The
+others read the effective pod set, live metrics or the pod itself and run per request; their
+histogram lookups pass a token so the per-domain arrays are reused while the histogram is unchanged.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -33,6 +38,8 @@ class PodSetView(Protocol):
     def total(self, workload_key: str) -> int: ...
     def name_histogram(self, name: str, level: str) -> Mapping[str, int]: ...
     def requested(self, node: str) -> Requested | None: ...
+    def histogram_token(self, workload_key: str, level: str) -> Hashable: ...
+    def name_token(self, name: str, level: str) -> Hashable: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +93,20 @@ def _registry() -> dict[Kind, Evaluator]:
 
 REGISTRY: dict[Kind, Evaluator] = _registry()
 
+# φ depends on node facts only (never on the pod, P_eff, live metrics or the clock)
+STATIC = frozenset({Kind.PREFER_DOMAIN, Kind.AVOID_DOMAIN, Kind.AVOID_GPU, Kind.CPU, Kind.MEMORY,
+                    Kind.EPHEMERAL_STORAGE, Kind.GPU_MODEL, Kind.NETWORK_SPEED, Kind.NVLINK, Kind.SSD})
+
+
+def _memo_key(intent: Intent) -> Hashable | None:
+    """What a static φ depends on: the intent's name and metadata (not its confidence or strength)."""
+    try:
+        key = (intent.name, tuple(sorted(intent.metadata.items())))
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
 
 def view_of(nodes: Sequence[NodeFacts] | NodeView, ctx: Context) -> NodeView:
     """A view over either a ready NodeView or plain facts (offline use, full Node objects, tests)."""
@@ -99,7 +120,16 @@ def evaluate_view(intent: Intent, view: NodeView, ctx: Context) -> np.ndarray:
     spec = BY_NAME.get(intent.name)
     if spec is None:
         return np.full(len(view), np.nan)
-    phi = np.asarray(REGISTRY[spec.kind](intent, spec, view, ctx), dtype=np.float64)
+    evaluator = REGISTRY[spec.kind]
+    if spec.kind in STATIC and (key := _memo_key(intent)) is not None:
+        whole = view.table.memo(key, lambda full: _masked(evaluator(intent, spec, full, ctx), full))
+        return whole[view.index]
+    return _masked(evaluator(intent, spec, view, ctx), view)
+
+
+def _masked(phi: np.ndarray, view: NodeView) -> np.ndarray:
+    """φ as float64 with NaN (unknown) on the names the cache does not know."""
+    phi = np.asarray(phi, dtype=np.float64)
     return np.where(view.known, phi, np.nan) if view.unknown_count else phi
 
 

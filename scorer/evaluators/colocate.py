@@ -21,6 +21,7 @@ def evaluate(intent: Intent, spec: IntentSpec, view: NodeView, ctx: Context) -> 
         return np.full(len(view), np.nan)
     if ctx.pods.total(workload) == 0:
         return np.where(view.known, 1.0, np.nan)
-    k = view.lookup(ctx.pods.histogram(workload, "node"), "node")  # NaN for nodes the cache does not know
+    # NaN for nodes the cache does not know
+    k = view.lookup(ctx.pods.histogram(workload, "node"), "node", ctx.pods.histogram_token(workload, "node"))
     top = float(np.nanmax(k)) if view.known.any() else 0.0
     return k / top if top > 0 else k * 0.0

@@ -18,10 +18,9 @@ KIND = Kind.LEAST_LOADED
 
 
 def evaluate(intent: Intent, spec: IntentSpec, view: NodeView, ctx: Context) -> np.ndarray:
-    cpu, memory = view.column("cpu"), view.column("memory")
-    with np.errstate(divide="ignore", invalid="ignore"):
-        requested = (view.column("req_cpu") / cpu + view.column("req_mem") / memory) * 0.5
-    fallback = np.where((cpu > 0) & (memory > 0), requested, np.nan)
+    fallback = view.column("req_load")  # (req_cpu/cpu + req_mem/memory)/2, NaN without both; kept by the table
+    if not view.table.has_live:  # no live sample anywhere: the fallback is the load
+        return 1.0 - np.clip(fallback, 0.0, 1.0)
     gpu = np.where(view.column("has_gpus") == 1.0, fresh(view, "gpu_util", ctx), np.nan)
     samples = np.vstack([fresh(view, "cpu_load", ctx), fresh(view, "mem_load", ctx), gpu])
     present = ~np.isnan(samples)

@@ -23,7 +23,8 @@ def evaluate(intent: Intent, spec: IntentSpec, view: NodeView, ctx: Context) -> 
         return np.where(view.known, 1.0, np.nan)
     proximity = np.zeros(len(view))
     for level, weight in WEIGHTS.items():
-        proximity += weight * np.nan_to_num(view.lookup(ctx.pods.histogram(workload, level), level))
+        counts = view.lookup(ctx.pods.histogram(workload, level), level, ctx.pods.histogram_token(workload, level))
+        proximity += weight * np.nan_to_num(counts)
     proximity = np.where(view.known, proximity, np.nan)
     top = float(np.nanmax(proximity)) if view.known.any() else 0.0
     return proximity / top if top > 0 else proximity * 0.0

@@ -20,7 +20,8 @@ def occupied(intent: Intent, spec: IntentSpec, view: NodeView, ctx: Context) -> 
     """1 where n's domain (at the intent's level) holds a pod of a listed workload, 0 where not, NaN: no domain."""
     total = np.zeros(len(view))
     for name in intent.items("deployments"):
-        total = total + view.lookup(ctx.pods.name_histogram(name, spec.domain), spec.domain)
+        total = total + view.lookup(ctx.pods.name_histogram(name, spec.domain), spec.domain,
+                                    ctx.pods.name_token(name, spec.domain))
     with np.errstate(invalid="ignore"):
         return np.where(np.isnan(total), np.nan, (total > 0).astype(np.float64))
 

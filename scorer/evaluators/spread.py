@@ -23,5 +23,5 @@ def evaluate(intent: Intent, spec: IntentSpec, view: NodeView, ctx: Context) -> 
         return np.full(len(view), np.nan)
     counts = ctx.pods.histogram(workload, spec.domain)
     top = max(counts.values(), default=0)
-    k = view.lookup(counts, spec.domain)  # NaN where the node has no such domain
+    k = view.lookup(counts, spec.domain, ctx.pods.histogram_token(workload, spec.domain))  # NaN: no such domain
     return (top - k + 1.0) / (top + 1.0)

@@ -133,3 +133,84 @@ def test_pre_encoded_reply_matches_orjson() -> None:
                                                     {"Host": "m02", "Score": 7}])
     assert table.view(["m02", "ghost"]).encode([1, 2]) is None  # unknown names: the caller encodes
     assert view.encode([11, 0, 0]) is None
+
+
+def test_repeated_list_reply_from_template_matches_orjson() -> None:
+    """The second time a list comes, the reply is written into a template: still byte-identical to orjson."""
+    import orjson
+
+    table = NodeTable(capacity=1)
+    names = ["m02", 'odd"name', "m03", "ünï", "m10"]
+    for name in names:
+        table.put(node(name))
+    rng = random.Random(5)
+    cases = [[10, 0, 7, 9, 1], [0] * 5, [10] * 5, [1, 2, 3, 4, 10], [10, 10, 0, 10, 5]]
+    cases += [[rng.randint(0, 10) for _ in names] for _ in range(20)]
+    for scores in cases:
+        view = table.view(list(names))
+        for encoded in (view.encode(scores), view.encode(np.array(scores))):
+            assert encoded == orjson.dumps([{"Host": n, "Score": s} for n, s in zip(names, scores, strict=True)])
+    assert table.view(list(names)).encode([11, 0, 0, 0, 0]) is None
+    table.put(node("m04"))  # a layout change: the template is rebuilt for the new rows
+    assert table.view(["m04", "m02"]).encode([3, 10]) == b'[{"Host":"m04","Score":3},{"Host":"m02","Score":10}]'
+    assert table.view(["m04", "m02"]).encode([10, 3]) == b'[{"Host":"m04","Score":10},{"Host":"m02","Score":3}]'
+
+
+def test_name_lists_with_a_newline_are_compared_name_by_name() -> None:
+    table = NodeTable()
+    for name in ("a", "b", "a\nb"):
+        table.put(node(name))
+    assert table.view(["a", "b"]).index.tolist() != table.view(["a\nb"]).index.tolist()
+    assert len(table.view(["a\nb"])) == 1 and table.view(["a\nb"]).unknown_count == 0
+
+
+def test_caches_follow_every_change_of_the_cluster() -> None:
+    """Static φ kept per table version, histogram arrays kept per token, the req_load column, the repeated
+    name list: after random changes the cached state scores exactly like a fresh table from the same facts."""
+    rng = random.Random(9)
+    nodes, pods = _random_cluster(4)
+    state = ClusterState()
+    for facts in nodes:
+        state.nodes[facts.name] = facts
+        state.table.put(facts)
+    state.pods.replace_all(pods)
+    kinds = [_example(spec.name) for spec in CATALOGUE]
+    names = [n.name for n in nodes] + ["ghost"]
+    me = pod("me", "web", cpu_cores=1.0, memory_gb=1.0)
+    for round_ in range(40):
+        change = rng.choice(["relabel", "remove", "readd", "pod", "unpod", "predict", "live", "nolive"])
+        name = rng.choice([n.name for n in nodes])
+        if change == "relabel" and name in state.nodes:
+            facts = replace(state.nodes[name], zone=rng.choice(["za", "zb", "zc"]), ssd=rng.choice([True, False]),
+                            cpu_cores=rng.choice([4.0, 64.0]), rack=rng.choice(["r1", "r9", None]))
+            state.nodes[name] = facts
+            state.table.put(facts)
+            state.pods.node_changed(name)
+        elif change == "remove" and name in state.nodes:
+            del state.nodes[name]
+            state.table.remove(name)
+            state.pods.node_changed(name)
+        elif change == "readd" and name not in state.nodes:
+            facts = next(n for n in nodes if n.name == name)
+            state.nodes[name] = facts
+            state.table.put(facts)
+            state.pods.node_changed(name)
+        elif change == "pod":
+            state.pods.upsert(pod(f"x{round_}", rng.choice(["web", "db", "logging-agent"]), name, cpu_cores=2.0))
+        elif change == "unpod" and len(state.pods):
+            state.pods.delete(rng.choice(pods).key)
+        elif change == "predict":
+            state.pods.predict(pod(f"y{round_}", "web", memory_gb=3.0), name)
+        elif change == "live":
+            state.set_live({name: LiveMetrics(cpu_load=rng.random(), cpu_load_at=1e9)}, 1e9)
+        elif change == "nolive":
+            state.set_live({}, 1e9)
+        ctx = Context(me, state.pods, state.live, fresh_after=1e9 - 60)
+        plain = [state.nodes.get(n) or NodeFacts.unknown(n) for n in names]
+        for wish in kinds:
+            cached = evaluate(wish, state.table.view(names), ctx)
+            assert cached == evaluate(wish, plain, ctx), (round_, change, wish.name)
+        for mode in Mode:
+            cached = score_view(kinds[:6], state.table.view(names), ctx, mode)
+            offline = score_nodes(kinds[:6], plain, ctx, mode)
+            assert cached.scores == offline.scores and cached.unknown == offline.unknown

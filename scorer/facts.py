@@ -148,6 +148,20 @@ def parse_quantity(value: Any) -> float | None:
         return float(value)
     if not isinstance(value, str):
         return None
+    known = _PARSED.get(value, _MISSING)
+    if known is not _MISSING:
+        return known  # type: ignore[return-value]
+    if len(_PARSED) >= 4096:
+        _PARSED.clear()
+    parsed = _PARSED[value] = _parse(value)
+    return parsed
+
+
+_PARSED: dict[str, float | None] = {}  # pods and nodes repeat a few quantity strings ("100m", "64Mi") endlessly
+_MISSING = object()
+
+
+def _parse(value: str) -> float | None:
     match = _QUANTITY.match(value.strip())
     if not match:
         return None

@@ -127,26 +127,39 @@ def _tolerance(values: np.ndarray) -> float:
 def _grades(values: np.ndarray, best: int) -> np.ndarray:
     """Eq. 6–7 on the wire scale: best 10, others ⌊S_norm/10⌋ clamped to [1, 9]."""
     top = float(values.max())
+    # in place, in the order of ⌊max(v, 0)·(10/top) + 1e-9⌋: each step allocates nothing new
     if top > 0:
-        grades = np.floor(np.maximum(values, 0.0) * (10.0 / top) + 1e-9)
+        grades = np.maximum(values, 0.0)
+        grades *= 10.0 / top
     else:  # never positive: grade from the minimum (0 -> 1) to the maximum (-> 9)
         low = float(values.min())
         span = top - low
-        grades = np.floor((values - low) * (10.0 / span) + 1e-9) if span > 0 else np.full(values.shape, 9.0)
-    scores = np.clip(grades, 1, 9).astype(np.int64)
+        if span > 0:
+            grades = values - low
+            grades *= 10.0 / span
+        else:
+            grades = np.full(values.shape, 9.0)
+    grades += 1e-9
+    np.floor(grades, out=grades)
+    np.maximum(grades, 1.0, out=grades)
+    np.minimum(grades, 9.0, out=grades)
+    scores = grades.astype(np.int64)
     scores[best] = MAX_SCORE
     return scores
 
 
 def _best(names: Sequence[str], tiers: Sequence[np.ndarray]) -> int:
     """The lexicographic maximum over ``tiers``; ties (within tolerance) go to the smallest node name."""
-    candidates = np.arange(len(names))
+    candidates: np.ndarray | None = None  # None: every node
     for values in tiers:
-        chosen = values[candidates]
-        top = float(chosen.max())
-        candidates = candidates[chosen >= top - _tolerance(chosen)]
+        chosen = values if candidates is None else values[candidates]
+        top, low = float(chosen.max()), float(chosen.min())
+        # _tolerance(chosen), from the extremes: the largest |value| is |max| or |min|
+        kept = np.flatnonzero(chosen >= top - _EPS * max(1.0, abs(top), abs(low)))
+        candidates = kept if candidates is None else candidates[kept]
         if len(candidates) == 1:
             return int(candidates[0])
+    assert candidates is not None
     return min(candidates.tolist(), key=names.__getitem__)
 
 
@@ -183,11 +196,18 @@ def _tiered(names: Sequence[str], intents: Sequence[Intent], matrix: np.ndarray)
     levels = sorted(set(strengths), reverse=True)
     if len(levels) == 1:
         tiers = [matrix.sum(axis=0)]
-    else:
-        column = np.array(strengths)
-        tiers = [matrix[column == t].sum(axis=0) for t in levels]
-    decisive = next((tier for tier in tiers if float(tier.max() - tier.min()) > _tolerance(tier)), None)
-    if decisive is None and all(float(tier.max()) <= 0 for tier in tiers):
+    else:  # a tier of one intent is that intent's row (a sum of one row is the row)
+        rows = [[i for i, strength in enumerate(strengths) if strength == t] for t in levels]
+        tiers = [matrix[r[0]] if len(r) == 1 else matrix[r].sum(axis=0) for r in rows]
+    decisive, positive = None, False
+    for tier in tiers:
+        top, low = float(tier.max()), float(tier.min())
+        positive = positive or top > 0
+        # differs beyond float noise (_tolerance from the extremes: the largest |value| is |top| or |low|)
+        if float(top - low) > _EPS * max(1.0, abs(top), abs(low)):
+            decisive = tier
+            break
+    if decisive is None and not positive:
         return _neutral(width), None  # nothing wished for holds anywhere, and no node is worse off
     best = _best(names, tiers)
     # every tier ≤ 0 but differing (avoidances only): _grades grades the decisive tier min..max

@@ -350,6 +350,10 @@ async def test_close_releases_the_encoder() -> None:
     ("si es posible", "si es posible"),  # Spanish, not a slip of "possible"
     ("machine learning job", "machine learning job"),  # singular of a keyword
     ("node-avoi-3 and avoi.example", "node-avoi-3 and avoi.example"),  # names are never touched
+    ("anytihng but ap-south-1", "anything but ap-south-1"),  # any whole word the rules spell out
+    ("el nodo más desahogado", "el nodo más desahogado"),  # "desahogad[oa]" is a stem, not a word to correct to
+    ("there are three zones", "there are three zones"),  # common words stay
+    ("keep it rack-ish", "keep it rack"),
 ])
 def test_typos_are_corrected_only_for_keywords(text: str, expected: str) -> None:
     assert correct(text) == expected

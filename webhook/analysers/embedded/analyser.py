@@ -66,6 +66,7 @@ class EmbeddedAnalyser:
 
     async def warm_up(self) -> None:
         """Load the encoder now (about a second) instead of on the first hint."""
+        await asyncio.to_thread(read_hint, "warm up the rules")  # builds the typo table once
         if self._semantic:
             await asyncio.to_thread(self._get_matcher)
 

@@ -230,6 +230,7 @@ GPU_WORD = re.compile(rf"{_B}(?:nvidia\s+)?(gpus?|gpu's|cuda|nvidia|graphics\s+c
                       r"beschleuniger(?:karten)?)(?![\w])")
 GPU_REQUEST_BEFORE = re.compile(
     r"(?:^|[\s(])(?:needs?|needed|require[sd]?|want|wants|gimme|give|get|with|on|use|using|a|an|one|any|ne|'ne|"
+    r"usa|usar|utiliza|utilizar|nutze|nutzen|verwende|verwenden|nimm|"
     r"necesita|necesito|necesitan|con|una|un|alguna|braucht|brauche|ben[oö]tigt|ben[oö]tige|mit|eine|einer|einem|"
     r"auf|einen|ein|requests?|requesting|has|have|having|run on|needing|con\s+una|mit\s+einer|en|on)\s*$")
 # A request verb right before the GPU word asks for GPUs even when a property follows

@@ -22,7 +22,8 @@ _INFRA = (r"(?:cluster|clusters|fleet|nodes?|machines?|servers?|hosts?|racks?|zo
 # Who states facts about the infrastructure, in any tense of being or having.
 _INFRA_SUBJECT = (
     r"(?:we|they|(?:our|my|the|this|all|nuestr[oa]s?|el|la|los|las|unser(?:e[rnms]?)?|der|die|das)\s+"
-    r"(?:whole\s+|entire\s+|current\s+)?" + _INFRA + r"(?:\s+(?:in|on|of|en|de|im|in der)\s+[\w-]+(?:\s+[\w-]+)?)?|"
+    r"(?:whole\s+|entire\s+|current\s+)?"
+    r"(?:[\w-]+\s+)?" + _INFRA + r"(?:\s+(?:in|on|of|en|de|im|in der)\s+[\w-]+(?:\s+[\w-]+)?)?|"
     r"(?:monitoring|metrics|grafana|prometheus)(?:\s+[\w-]+)?|(?:rack|zone|region|us|eu|ap|sa|ca|me|af)-[\w-]+|"
     r"tenemos|nosotros|wir)"
 )

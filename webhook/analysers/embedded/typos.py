@@ -48,71 +48,115 @@ _KNOWN = frozenset((
     "separated", "separately", "distributed", "distributes", "regional", "nodal", "latent", "ideal", "idea",
     "ideals", "racked", "excepts", "distinctly", "preferable", "regiones", "critically", "essentially",
 ))
+# Frequent words of the three languages that sit one slip from a rule word: never rewritten.
+_COMMON = frozenset((
+    "there", "three", "these", "those", "where", "which", "while", "would", "could", "should", "other", "others",
+    "about", "after", "before", "their", "there's", "things", "thing", "think", "through", "though", "thought",
+    "notes", "nodding", "loading", "leading", "loaned", "spared", "sparse", "spreads", "single",
+    "singles", "signal", "singe", "sockets", "rocket", "pocket", "storing", "stories", "story", "score", "scores",
+    "cores", "corner", "corners", "spending", "pending", "ending", "sending", "lending", "tending", "trending",
+    "zoned", "racked", "regional", "reason", "region", "legion", "nearly", "really", "neatly", "latent", "talent",
+    "memo", "memos", "member", "members", "remember", "network", "networks", "works", "worker", "workers",
+    "desde", "donde", "cuando", "mientras", "porque", "aunque", "tiene", "tienen", "puede", "pueden", "quiere",
+    "nodos", "nudos", "todos", "todas", "otros", "otras", "entre", "siempre", "nunca", "también", "tampoco",
+    "nicht", "nichts", "nacht", "licht", "dicht", "sicht", "welche", "welcher", "wenn", "dann", "immer", "keine",
+    "kleine", "kleiner", "seine", "meine", "deine", "einer", "eines", "einem", "einen", "andere", "anderen",
+    "sollte", "sollen", "können", "müssen", "werden", "wurde", "worden", "haben", "hatte", "sein",
+))
 _LETTERS = "abcdefghijklmnopqrstuvwxyzáéíóúñäöüß"
 _TOKEN = re.compile(r"(?<![\w.\-/])[a-záéíóúñäöüß]{4,}(?![\w\-/]|\.\w)")
 
 
-def _variants(word: str) -> list[set[str]]:
-    """Spellings one slip away from ``word``, likeliest slips first (swapped or doubled letters, then a
-    dropped one, then a wrong or extra one); short words only allow the likeliest."""
-    n = len(word)
-    swaps = {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(n - 1)}
-    swaps |= {word[:i] + word[i] + word[i:] for i in range(n)}
-    drops: set[str] = set()
-    if n >= 6:
-        drops = {word[:i] + word[i + 1:] for i in range(n)}
-    elif n >= 5:
-        drops = {word[:-1]}  # "avoi", "evit": the last letter dropped
-    others: set[str] = set()
-    if n >= 7:
-        for i in range(n):
-            for c in _LETTERS:
-                others.add(word[:i] + c + word[i + 1:])  # wrong letter
-                others.add(word[:i] + c + word[i:])  # extra letter
-    return [swaps - {word}, drops - {word}, others - {word}]
+@lru_cache(maxsize=1)
+def _rule_words() -> tuple[frozenset[str], frozenset[str]]:
+    """Words spelled out in the rule modules (patterns and comments): (every piece, whole words only).
 
-
-def _rule_words() -> set[str]:
-    """Every word spelled out in the rule modules (patterns and comments): the rules know these already,
-    so they are never "corrected" ("posible" is Spanish, not a slip of "possible")."""
+    Every piece is never "corrected" ("posible" is Spanish, not a slip of "possible"); only whole words
+    are corrected to: "desahogad" in ``desahogad[oa]`` is a stem, and "desahogado" is no slip of it."""
     here = Path(__file__).parent
-    words: set[str] = set()
+    pieces: set[str] = set()
+    whole: set[str] = set()
     for name in ("lexicon.py", "concepts.py", "workloads.py", "slots.py", "rules.py", "statements.py"):
         path = here / name
         if path.exists():
-            words.update(re.findall(r"[a-záéíóúñäöüß]{4,}", path.read_text(encoding="utf-8").lower()))
-    return words
+            source = path.read_text(encoding="utf-8").lower()
+            pieces.update(re.findall(r"[a-záéíóúñäöüß]{4,}", source))
+            whole.update(re.findall(r"(?<![a-záéíóúñäöüß\]\)\\])([a-záéíóúñäöüß]{4,})(?![a-záéíóúñäöüß\[(\\?*+{])",
+                                    source))
+    return frozenset(pieces), frozenset(whole)
 
 
 @lru_cache(maxsize=1)
-def _table() -> dict[str, str]:
-    table: dict[str, str] = {}
-    settled: set[str] = set()  # variants taken by a likelier slip of some keyword
-    ambiguous: set[str] = set()
-    variants = {keyword: _variants(keyword) for keyword in KEYWORDS}
-    for rank in range(3):
-        level: dict[str, str] = {}
-        for keyword in sorted(KEYWORDS):
-            for variant in variants[keyword][rank]:
-                if variant in settled:
-                    continue
-                if variant in level and level[variant] != keyword:
-                    ambiguous.add(variant)
-                level[variant] = keyword
-        table.update(level)
-        settled |= level.keys()
-    for word in ambiguous | KEYWORDS | _KNOWN | _rule_words():
-        table.pop(word, None)
-    # a plural or singular of a keyword is a word of its own, not a slip ("machine", "distinto")
-    return {v: k for v, k in table.items() if len(v) >= 4 and v.rstrip("s") != k.rstrip("s")
-            and not (k.startswith(v) and len(v) >= len(k) - 1 and k[-1] in "sn" and len(k) > 5)}
+def _index() -> tuple[frozenset[str], frozenset[str], dict[str, tuple[str, ...]]]:
+    """The words to correct to, the words never touched, and the targets by each one-letter deletion."""
+    known, whole = _rule_words()
+    # Targets: the keywords, and every longer word the rules spell out ("anything", "quietest", "núcleos");
+    # short rule words stay out (too many real words are one slip from "three" or "close").
+    targets = frozenset(KEYWORDS | {w for w in whole if len(w) >= 6})
+    protected = frozenset(targets | known | _KNOWN | _COMMON)
+    deletes: dict[str, set[str]] = {}
+    for word in targets:
+        for i in range(len(word)):
+            deletes.setdefault(word[:i] + word[i + 1:], set()).add(word)
+    return targets, protected, {k: tuple(sorted(v)) for k, v in deletes.items()}
+
+
+def _slips(token: str, targets: frozenset[str], deletes: dict[str, tuple[str, ...]]) -> list[tuple[int, str]]:
+    """(rank, keyword) for every keyword one slip from ``token``; rank 0 = swapped or doubled letter,
+    1 = dropped letter, 2 = wrong or extra letter (long words only)."""
+    found: list[tuple[int, str]] = []
+    n = len(token)
+    for i in range(n - 1):  # swapped neighbours
+        swapped = token[:i] + token[i + 1] + token[i] + token[i + 2:]
+        if swapped != token and swapped in targets:
+            found.append((0, swapped))
+    for i in range(n):  # one letter too many: doubled (any length) or extra (long words)
+        shorter = token[:i] + token[i + 1:]
+        if shorter in targets:
+            doubled = (i > 0 and token[i - 1] == token[i]) or (i + 1 < n and token[i + 1] == token[i])
+            if doubled:
+                found.append((0, shorter))
+            elif len(shorter) >= 7:
+                found.append((2, shorter))
+        for keyword in deletes.get(shorter, ()):  # same length, one wrong letter
+            if len(keyword) == n >= 7 and keyword[:i] == token[:i] and keyword[i + 1:] == token[i + 1:]:
+                found.append((2, keyword))
+    for keyword in deletes.get(token, ()):  # one letter dropped
+        if len(keyword) >= 6 or (len(keyword) == 5 and keyword[:-1] == token):
+            found.append((1, keyword))
+    return found
+
+
+_CACHE: dict[str, str] = {}
+
+
+def _fix(token: str) -> str:
+    """The keyword ``token`` is a slip of, or ``token`` itself."""
+    cached = _CACHE.get(token)
+    if cached is not None:
+        return cached
+    targets, protected, deletes = _index()
+    result = token
+    if token not in protected:
+        found = _slips(token, targets, deletes)
+        if found:
+            best = min(rank for rank, _ in found)
+            keywords = {k for rank, k in found if rank == best}
+            if len(keywords) == 1:
+                keyword = keywords.pop()
+                # a plural or singular of a keyword is a word of its own, not a slip ("machine", "distinto")
+                if token.rstrip("s") != keyword.rstrip("s") and not (
+                        keyword.startswith(token) and len(keyword) > 5 and keyword[-1] in "sn"):
+                    result = keyword
+    if len(_CACHE) < 50_000:  # bounded: hints are short, but the webhook runs for a long time
+        _CACHE[token] = result
+    return result
 
 
 def correct(text: str) -> str:
     """``text`` (lower-cased) with single-slip misspellings of keywords replaced by the keywords."""
-    table = _table()
     text = _ISH.sub(r"\1", text)  # "rack-ish", "zone-ish": the word with a shrug
-    return _TOKEN.sub(lambda m: table.get(m.group(0), m.group(0)), text)
+    return _TOKEN.sub(lambda m: _fix(m.group(0)), text)
 
 
 _ISH = re.compile(r"(?<![\w-])([a-z]{3,})-ish(?![\w-])")

@@ -475,6 +475,10 @@ GENERALISATION_CASES = [
     ("a single rack losing power must not kill the service", {"spread_racks": (1.5, {})}),
     ("this is pure CPU work, keep the accelerators for someone else", {"avoid_gpu_nodes": (1.0, {})}),
     ("juntar todas las réplicas en la misma máquina", {"prefer_colocate_same_deployment": (1.0, {})}),
+    # a bare spread verb takes the one level its sentence names; a count of "them" after cores
+    ("racks: spread em", {"spread_racks": (1.0, {})}),
+    ("spread em out pls", {}),
+    ("Throughput scales with cores; give it 24 of them.", {"prefer_cpu_cores": (1.0, {"prefer_cpu_cores": 24.0})}),
 ]
 
 

@@ -56,6 +56,9 @@ _NETWORK_CUES = re.compile(r"(?<![\w])(?:network\w*|netwrk|nic|nics|bandwidth|li
 _RESOURCE_CUES = (_GPU_MEMORY_CUES, _EPHEMERAL_CUES, _MEMORY_CUES, _NOT_PLACEMENT_CUES, _NETWORK_CUES)
 
 
+_CORE_WORD = re.compile(r"(?<![\w-])(?:cores|vcpus|cpus|n[uú]cleos|kerne|cpu-kerne)(?![\w-])")
+_BARE_SPREAD = re.compile(r"(?<![\w-])(?:spread|spread (?:em|'em|them|it|out|these|those)|distribute|repart\w*|"
+                          r"distribu[iy]\w*|verteil\w*)(?![\w-])")
 _LEVEL_WORDS = (
     ("spread_zones", r"zones?|azs?|availability zones|zonas|zonen"),
     ("spread_racks", r"racks?|bastidores"),
@@ -286,6 +289,11 @@ def read_hint(hint: str) -> Reading:
             number = parse_number(match.group(1))
             if number:
                 add(Candidate("prefer_gpu", match.start(), number=number, cue=match.group(0)))
+        elif _CORE_WORD.search(text, max(0, match.start() - 60), match.start()):
+            # "scales with cores; give it 24 of them": the count is of the cores just named
+            number = parse_number(match.group(1))
+            if number:
+                add(Candidate("prefer_cpu_cores", match.start(), number=number, cue=match.group(0)))
 
     # --- GPU words without a count ---
     for match in gpu_mentions:
@@ -344,6 +352,21 @@ def read_hint(hint: str) -> Reading:
                     if more:
                         level = next(name for name, word in _LEVEL_WORDS if re.fullmatch(word, more.group(1)))
                         add(Candidate(level, more.start(1), cue=more.group(0).strip()))
+    # "racks: spread em": a spread verb without a level takes the one level its sentence names
+    spread_found = {clause_at(clauses, c.position).sentence for c in reading.candidates
+                    if c.intent.startswith("spread_") and clause_at(clauses, c.position) is not None}
+    for clause in clauses:
+        if clause.sentence in skipped or clause.sentence in spread_found or clause.negated_at(clause.end):
+            continue
+        verb = _BARE_SPREAD.search(cue_text, clause.start, clause.end)
+        if verb is None:
+            continue
+        sentence = [c for c in clauses if c.sentence == clause.sentence]
+        levels = {name for name, word in _LEVEL_WORDS
+                  if re.search(rf"(?<![\w-])(?:{word})(?![\w-])", cue_text[sentence[0].start:sentence[-1].end])}
+        if len(levels) == 1:
+            add(Candidate(levels.pop(), verb.start(), cue=verb.group(0)))
+            spread_found.add(clause.sentence)
     reading.masked = masked_text
     return reading
 

@@ -136,3 +136,35 @@ def test_incremental_counts_match_recomputation(sequence: list[tuple[str, int, s
         for n in ("a1", "a2", "b1", "zz"):
             used = pods.requested(n)
             assert (used.pods if used else 0) == sum(1 for r in effective if r.node == n)
+
+
+def test_a_prediction_keeps_every_field_of_the_pod_but_its_node() -> None:
+    pods, _ = podset(NODES)
+    record = PodRecord("ns", "p", "uid-p", None, "StatefulSet", "db", 1.5, 2.5, 1.0, True)
+    pods.predict(record, "b1")
+    assert pods._predicted[record.key][0] == replace(record, node="b1")
+
+
+def test_histogram_tokens_change_with_the_histogram() -> None:
+    """Equal tokens mean equal contents: a cache keyed by the token is never stale."""
+    pods, _ = podset(NODES)
+    seen: dict[object, dict[str, int]] = {}
+
+    def check() -> None:
+        for level in ("node", "rack", "zone", "region"):
+            for token, counts in ((pods.histogram_token(WEB, level), pods.histogram(WEB, level)),
+                                  (pods.name_token("WEB", level), pods.name_histogram("web", level))):
+                assert seen.setdefault(token, dict(counts)) == dict(counts), token
+
+    check()
+    for step, (name, where) in enumerate([("p1", "a1"), ("p2", "a1"), ("p3", "b1"), ("p1", None), ("p2", "a2")]):
+        if where is None:
+            pods.delete(pod(name).key)
+        else:
+            pods.upsert(pod(name, node_name=where))
+        check()
+        pods.predict(pod(f"x{step}"), "a2")
+        check()
+        pods.forget_prediction(pod(f"x{step}").key)
+        check()
+    assert len({t for t in seen if t[-1]}) > 5  # the tokens did change

@@ -354,6 +354,7 @@ async def test_close_releases_the_encoder() -> None:
     ("el nodo más desahogado", "el nodo más desahogado"),  # "desahogad[oa]" is a stem, not a word to correct to
     ("there are three zones", "there are three zones"),  # common words stay
     ("keep it rack-ish", "keep it rack"),
+    ("requires a gpu", "requires a gpu"),  # an inflection, not a slip of "required"
 ])
 def test_typos_are_corrected_only_for_keywords(text: str, expected: str) -> None:
     assert correct(text) == expected
@@ -478,6 +479,8 @@ GENERALISATION_CASES = [
     # a bare spread verb takes the one level its sentence names; a count of "them" after cores
     ("racks: spread em", {"spread_racks": (1.0, {})}),
     ("spread em out pls", {}),
+    ("Requires 48 GB of GPU memory.", {"prefer_gpu_memory_gb": (1.0, {"prefer_gpu_memory_gb": 48.0})}),
+    ("pls colocate w the auth-proxy", {"prefer_same_node_as_deployments": (1.0, {"deployments": ["auth-proxy"]})}),
     ("Throughput scales with cores; give it 24 of them.", {"prefer_cpu_cores": (1.0, {"prefer_cpu_cores": 24.0})}),
 ]
 

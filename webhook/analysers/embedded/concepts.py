@@ -140,7 +140,8 @@ CUES: tuple[Cue, ...] = (
        rf"{_B}r[aä]umlich\s+nah|{_B}nah\s+aneinander|{_B}geringe[rn]?\s+latenz\s+zwischen"),
     # --- load ---
     _c("prefer_least_loaded_nodes",
-       rf"{_B}least[- ](?:loaded|busy|utili[sz]ed|used|occupied|crowded|congested){_E}|{_B}lowest\s+(?:load|"
+       rf"{_B}least[- ](?:loaded|busy|utili[sz]ed|used|occupied|crowded|congested|slammed|swamped|stressed|hammered|"
+       rf"taxed|contended){_E}|{_B}lowest\s+(?:load|"
        rf"utili[sz]ation|usage|cpu)|{_B}(?:idle|idlest|quietest|emptiest|underutili[sz]ed|under-utili[sz]ed|"
        rf"lightly[- ]loaded|less[- ]loaded|less[- ]busy|freeest|most headroom|least load){_E}|"
        rf"{_B}(?:lowest|low)[- ](?:load|usage|utili[sz]ation|cpu[- ]usage){_E}|"

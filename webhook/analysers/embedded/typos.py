@@ -106,6 +106,9 @@ def _slips(token: str, targets: frozenset[str], deletes: dict[str, tuple[str, ..
     1 = dropped letter, 2 = wrong or extra letter (long words only)."""
     found: list[tuple[int, str]] = []
     n = len(token)
+    # The last letter is where words inflect ("requires" is no slip of "required", "require" none of
+    # "required"): only a swap or a doubled letter counts there.
+    tail = n - 1
     for i in range(n - 1):  # swapped neighbours
         swapped = token[:i] + token[i + 1] + token[i] + token[i + 2:]
         if swapped != token and swapped in targets:
@@ -116,14 +119,16 @@ def _slips(token: str, targets: frozenset[str], deletes: dict[str, tuple[str, ..
             doubled = (i > 0 and token[i - 1] == token[i]) or (i + 1 < n and token[i + 1] == token[i])
             if doubled:
                 found.append((0, shorter))
-            elif len(shorter) >= 7:
+            elif len(shorter) >= 7 and i < tail:
                 found.append((2, shorter))
         for keyword in deletes.get(shorter, ()):  # same length, one wrong letter
-            if len(keyword) == n >= 7 and keyword[:i] == token[:i] and keyword[i + 1:] == token[i + 1:]:
+            if len(keyword) == n >= 7 and i < tail and keyword[:i] == token[:i] and keyword[i + 1:] == token[i + 1:]:
                 found.append((2, keyword))
     for keyword in deletes.get(token, ()):  # one letter dropped
-        if len(keyword) >= 6 or (len(keyword) == 5 and keyword[:-1] == token):
-            found.append((1, keyword))
+        if len(keyword) == 5 and keyword[:-1] == token:
+            found.append((1, keyword))  # "avoi", "evit"
+        elif len(keyword) >= 6 and keyword[:-1] != token:
+            found.append((1, keyword))  # dropped anywhere but at the end
     return found
 
 

@@ -66,7 +66,7 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) fo
     (rf"\b{_REGION_WORDS}\s+(?:where|in which|donde|en la que|wo|in der)\b", REGION),
     (rf"\b{_NODE_WORDS}\s+(?:that are |which are |that're |that |which |currently |already )?"
      r"(?:running|hosting|hosts?|run(?:s)? by|que ejecutan|que corren|que tienen|auf denen)\b", NODE),
-    (r"(?:\bco-?locat\w*|\bcollocat\w*|\bcolocar\w*|\bcol[oó]ca\w*)\s+(?:w/|with|wiht|wtih|whit|con|mit|"
+    (r"(?:\bco-?locat\w*|\bcollocat\w*|\bcolocar\w*|\bcol[oó]ca\w*)\s+(?:w/|w|with|wiht|wtih|whit|con|mit|"
      r"junto a)(?=\s)", NODE),
     (r"\b(?:next to|alongside|beside|together with|along with|junto a|junto con|al lado de|neben|zusammen mit|"
      r"bei)\b", NODE),

@@ -479,6 +479,13 @@ GENERALISATION_CASES = [
     # a bare spread verb takes the one level its sentence names; a count of "them" after cores
     ("racks: spread em", {"spread_racks": (1.0, {})}),
     ("spread em out pls", {}),
+    # measurements, questions and documentation are not wishes
+    ("Memory usage peaked at 14 GB during the last load test.", {}),
+    ("node-7 is the one with the noisy fan.", {}),
+    ("Can someone explain why rack-3 keeps overheating?", {}),
+    ("Why not spread across zones?", {"spread_zones": (1.0, {})}),
+    ("Can you put it in us-east-1?", {"prefer_regions": (1.0, {"prefer_regions": ["us-east-1"]})}),
+    ("NVLink and NUMA are explained in the platform wiki.", {}),
     ("Requires 48 GB of GPU memory.", {"prefer_gpu_memory_gb": (1.0, {"prefer_gpu_memory_gb": 48.0})}),
     ("pls colocate w the auth-proxy", {"prefer_same_node_as_deployments": (1.0, {"deployments": ["auth-proxy"]})}),
     ("Throughput scales with cores; give it 24 of them.", {"prefer_cpu_cores": (1.0, {"prefer_cpu_cores": 24.0})}),

@@ -66,7 +66,8 @@ STRONG = compile_words(
 # Cues that negate what follows them inside the same clause.
 NEGATION_BEFORE = compile_words(
     # en
-    r"not", r"\w+n't", r"dont", r"doesnt", r"isnt", r"shouldnt", r"cant", r"wont", r"mustnt", r"arent", r"didnt",
+    r"(?<!why )not", r"\w+n't",
+    r"dont", r"doesnt", r"isnt", r"shouldnt", r"cant", r"wont", r"mustnt", r"arent", r"didnt",
     r"never", r"no",
     r"avoid", r"avoids", r"avoiding", r"avoidance", r"off", r"away from", r"away frm", r"out of",
     r"far from", r"steer clear of", r"clear of", r"exclude", r"excluding", r"except", r"other than",
@@ -86,7 +87,8 @@ NEGATION_BEFORE = compile_words(
     r"ninguno", r"excluye", r"excluir", r"excluya", r"excluyendo", r"excepto en", r"menos en", r"quita",
     r"qu[ií]talo", r"descarta", r"descartar", r"descartando", r"prohibid[oa]s?", r"lejos de",
     # de
-    r"nicht", r"nich", r"es sei denn", r"kein", r"keine", r"keinen", r"keinem", r"keiner", r"keines", r"nie",
+    r"(?<!warum )(?<!wieso )nicht", r"nich",
+    r"es sei denn", r"kein", r"keine", r"keinen", r"keinem", r"keiner", r"keines", r"nie",
     r"niemals",
     r"vermeiden", r"vermeide", r"vermeidet", r"meiden", r"meide", r"meidet", r"weg von", r"fern von",
     r"fernhalten", r"weg vom", r"fern vom", r"au[sß]er", r"ohne", r"nirgends", r"ausschlie[sß]en", r"ausgenommen",
@@ -133,7 +135,9 @@ DESCRIPTIVE = compile_words(
     r"last month", r"yesterday", r"ago", r"migrado", r"movido", r"ayer", r"migriert", r"umgezogen", r"gestern",
     r"lief", r"liefen", r"fr[uü]her", r"sol[ií]a", r"sol[ií]an", r"anteriormente", r"ehemals", r"bisher",
     r"built", r"contact", r"on-?call", r"misbehaves", r"base image", r"construid[oa]s?", r"contacta\w*",
-    r"went", r"grew", r"spiked", r"jumped", r"dropped", r"increased", r"decreased", r"investigating",
+    r"explained", r"documented", r"described", r"defined", r"explicad[oa]s?", r"documentad[oa]s?", r"descrit[oa]s?",
+    r"beschrieben", r"dokumentiert", r"erkl[aä]rt", r"went", r"grew", r"spiked", r"jumped", r"dropped", r"increased",
+    r"decreased", r"investigating",
     r"happened", r"crashed", r"broke", r"subi[oó]", r"baj[oó]", r"creci[oó]", r"stieg", r"sank", r"gestiegen",
     r"gebaut", r"kontaktier\w*", r"geh[oö]rt", r"pertenece", r"reminder", r"recordatorio", r"erinnerung",
 )

@@ -23,7 +23,7 @@ from webhook.analysers.embedded.concepts import (
 )
 from webhook.analysers.embedded.lexicon import DESCRIPTIVE, HEDGE, INJECTION
 from webhook.analysers.embedded.slots import Slot, extract, parse_number
-from webhook.analysers.embedded.statements import WISH, is_statement
+from webhook.analysers.embedded.statements import WISH, is_question, is_statement
 from webhook.analysers.embedded.typos import correct
 from webhook.analysers.embedded.workloads import NODE, REGION, ZONE, find_relations
 
@@ -49,6 +49,7 @@ _MEMORY_CUES = re.compile(r"(?<![\w])(?:ram|memory|mem|memoria|arbeitsspeicher|h
                           r"high-memory|memory-heavy|mem-heavy|memory-intensive|ram-\w+)(?![\w])")
 # Sizes of things that are not node resources ("a 2 GB image").
 _NOT_PLACEMENT_CUES = re.compile(r"(?<![\w])(?:image|images|file|files|logs?|upload|payload|download|artifact|dataset|"
+                                 r"usage|peaked|peak|peaks|spike|spiked|registros|protokolle|logdaten|"
                                  r"imagen|archivo|fichero|bild|abbild|datei)(?![\w])")
 _NETWORK_CUES = re.compile(r"(?<![\w])(?:network\w*|netwrk|nic|nics|bandwidth|link|uplink|ethernet|red|netzwerk\w*|"
                            r"bandbreite|ancho de banda|interconnect|throughput|pipe|pipes|uplinks?|netz|conexi[oó]n|"
@@ -186,7 +187,9 @@ def read_hint(hint: str) -> Reading:
     skipped = {i for i in sentences
                if any(_describes(text, c.start, c.end) for c in clauses if c.sentence == i)
                or is_statement(text[min(c.start for c in clauses if c.sentence == i):
-                                    max(c.end for c in clauses if c.sentence == i)])}
+                                    max(c.end for c in clauses if c.sentence == i)])
+               or is_question(text, min(c.start for c in clauses if c.sentence == i),
+                              max(c.end for c in clauses if c.sentence == i))}
     reading.skipped = tuple(sorted(skipped))
     add = reading.candidates.append
 

@@ -25,6 +25,7 @@ _INFRA_SUBJECT = (
     r"(?:whole\s+|entire\s+|current\s+)?"
     r"(?:[\w-]+\s+)?" + _INFRA + r"(?:\s+(?:in|on|of|en|de|im|in der)\s+[\w-]+(?:\s+[\w-]+)?)?|"
     r"(?:monitoring|metrics|grafana|prometheus)(?:\s+[\w-]+)?|(?:rack|zone|region|us|eu|ap|sa|ca|me|af)-[\w-]+|"
+    r"(?:node|worker|host|server|nodo|knoten|m|w|n)-?\d+[\w.-]*|"
     r"tenemos|nosotros|wir)"
 )
 # The workload itself only states a fact with a time word ("this service currently runs in eu-west-1"):
@@ -62,3 +63,21 @@ def is_statement(sentence: str) -> bool:
     if not _STATEMENT.match(sentence):
         return False
     return not (WISH.search(sentence) or WEAK.search(sentence) or STRONG.search(sentence))
+
+
+# Questions about the cluster ("why does rack-3 overheat?") ask for an answer, not a placement.
+_QUESTION = re.compile(
+    r"^\W*(?:why(?! not| don'?t| no)|how(?! about)|what(?! about)|who|when|which|where|does anyone|do we|did|"
+    r"is there|are there|has anyone|"
+    r"can (?:someone|anyone|somebody) (?:explain|tell|check|look)|could (?:someone|anyone) (?:explain|tell|check)|"
+    r"por qu[eé]|c[oó]mo|qu[eé]|qui[eé]n|cu[aá]ndo|alguien sabe|warum|wieso|weshalb|wie|was|wer|wann|gibt es|"
+    r"kann (?:jemand|wer) (?:erkl[aä]ren|sagen|pr[uü]fen))(?![\w-])")
+
+
+def is_question(text: str, start: int, end: int) -> bool:
+    """True when text[start:end] is a question about something (ends with "?" and opens with a question
+    word); "can you put it in us-east-1?" is a request and stays."""
+    tail = text[end:end + 2]
+    return "?" in tail and _QUESTION.match(text, start, end) is not None and not (
+        WISH.search(text, start, end) and re.search(r"(?<![\w-])(?:you|u|ustedes|usted|du|ihr|sie)(?![\w-])",
+                                                    text[start:end]))

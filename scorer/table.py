@@ -202,13 +202,14 @@ class NodeTable:
 
     # --- reads --------------------------------------------------------------------------------------
 
-    def view(self, names: Sequence[str]) -> NodeView:
-        """The candidate nodes of one request, in request order."""
-        names = list(names)
+    def view(self, names: Sequence[str], joined: str | None = None) -> NodeView:
+        """The candidate nodes of one request, in request order. ``joined``: ``"\\n".join(names)`` if the caller
+        has it already. The list is kept (not copied): callers must not change it afterwards."""
+        names = names if isinstance(names, list) else list(names)
         # kube-scheduler often sends the same feasible list for pod after pod: comparing one joined string
         # (a memcmp) is far cheaper than looking every name up again, or comparing the lists name by name.
         # Node names never hold a newline; if one does, the join is ambiguous and the lists are compared.
-        key = "\n".join(names)
+        key = "\n".join(names) if joined is None else joined
         if key.count("\n") != len(names) - 1:
             key = None
         last = self._last

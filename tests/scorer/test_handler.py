@@ -192,6 +192,8 @@ async def test_hint_cap_comes_from_settings(scorer_cap: int, trusted: bool) -> N
     (orjson.dumps({"pod": POD, "nodeNames": ["m02"]}), "PascalCase"),
     (orjson.dumps({"Pod": POD, "Nodes": None, "NodeNames": None}), "neither NodeNames nor Nodes"),
     (orjson.dumps({"Pod": POD, "NodeNames": "m02"}), "list of node names"),
+    (orjson.dumps({"Pod": POD, "NodeNames": ["m02", 3]}), "list of node names"),
+    (orjson.dumps({"Pod": POD, "NodeNames": ["m02", None]}), "list of node names"),
     (orjson.dumps({"Pod": POD, "Nodes": {"items": "x"}}), "NodeList"),
     (orjson.dumps({"Pod": POD, "Nodes": {"items": [{"metadata": []}]}}), "metadata.name"),
 ])

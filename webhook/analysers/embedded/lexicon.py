@@ -92,7 +92,8 @@ NEGATION_BEFORE = compile_words(
     r"niemals",
     r"vermeiden", r"vermeide", r"vermeidet", r"meiden", r"meide", r"meidet", r"weg von", r"fern von",
     r"fernhalten", r"weg vom", r"fern vom", r"au[sß]er", r"ohne", r"nirgends", r"ausschlie[sß]en", r"ausgenommen",
-    r"raus aus", r"keinesfalls", r"vermieden", r"nirgendwo", r"bloß nicht", r"blo[sß] nicht", r"verboten",
+    r"raus aus", r"keinesfalls", r"vermieden",
+    r"gemieden", r"evitad[oa]s?", r"nirgendwo", r"bloß nicht", r"blo[sß] nicht", r"verboten",
     r"ausschlie[sß]lich nicht", r"lass\w* die finger von",
     r"au[sß]erhalb",
 )
@@ -100,7 +101,8 @@ NEGATION_BEFORE = compile_words(
 NEGATION_AFTER = compile_words(
     r"avoided", r"off limits", r"off-limits", r"is banned", r"is forbidden", r"is excluded",
     r"vermeiden", r"meiden", r"ausschlie[sß]en", r"ausschlie[sß]en", r"fernhalten", r"evitar",
-    r"vermieden", r"verboten", r"tabu", r"is a no-go", r"no-go", r"is out", r"are out", r"excluded", r"blacklisted",
+    r"vermieden", r"gemieden", r"evitad[oa]s?",
+    r"verboten", r"tabu", r"is a no-go", r"no-go", r"is out", r"are out", r"excluded", r"blacklisted",
     r"not needed", r"not required", r"not necessary", r"unnecessary", r"not wanted", r"not welcome",
     r"no hace falta", r"no necesari[oa]", r"innecesari[oa]", r"no requerid[oa]", r"nicht n[oö]tig",
     r"nicht notwendig", r"nicht erforderlich", r"unn[oö]tig", r"nicht gewünscht",

@@ -48,8 +48,9 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) fo
      rf"(?:-?pods?|deployments?|services?|replicas|instances|workloads?|nodes|boxes|machines|hosts|knoten)(?![\w-])))",
      NODE),
     # "not on any node with redis", "nicht auf Knoten mit redis": names checked against hardware words below
-    (rf"\b(?:any|a|the|no|ning[uú]n|keinem|keinen)?\s*{_NODE_WORDS}\s+(?:with|mit|con)\s+(?:the\s+|dem\s+|der\s+|"
-     rf"den\s+|el\s+|la\s+)?(?=[a-z][\w-]*(?:\s+(?:pods?|deployment|running))?\s*(?:[.,;]|$))", NODE),
+    (rf"\b(?:any|a|the)?\s*{_NODE_WORDS}\s+(?:with|mit|con)\s+(?:the\s+|dem\s+|der\s+|"
+     rf"den\s+|el\s+|la\s+)?(?=[a-z][\w-]*(?:\s+(?:pods?|deployment|running))?(?:\s+(?:teilen|teilt|zu teilen|"
+     rf"compartir|comparta|share))?\s*(?:[.,;]|$))", NODE),
     (rf"\b{_ZONE_WORDS}\s+(?:running|hosting|that run|that host|with)\b", ZONE),
     (r"\b(?:pegad[oa]s?|pegadit[oa]s?|arrimad[oa]s?)\s+(?:a|al)\b", NODE),
     (r"\bcolo\s+(?:w/|with|wiht|con|mit)(?=\s)", NODE),

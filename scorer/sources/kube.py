@@ -53,19 +53,23 @@ class Resource:
 
 
 async def _lines(response: aiohttp.ClientResponse) -> AsyncIterator[bytes]:
-    """Newline-delimited watch events, however long a line is."""
-    pending = b""
+    """Newline-delimited watch events, however long a line is. Linear in the bytes received: a chunk holding
+    many events (a burst of bindings) is split once, and a long line is joined once from its pieces."""
+    pieces: list[bytes] = []  # the current line so far
     async for chunk in response.content.iter_any():
-        pending += chunk
-        while True:
-            cut = pending.find(b"\n")
-            if cut < 0:
-                break
-            line, pending = pending[:cut], pending[cut + 1 :]
-            if line.strip():
+        parts = chunk.split(b"\n")
+        if len(parts) == 1:
+            pieces.append(chunk)
+            continue
+        pieces.append(parts[0])
+        parts[0] = b"".join(pieces)
+        pieces = [parts.pop()]
+        for line in parts:
+            if line and not line.isspace():
                 yield line
-    if pending.strip():
-        yield pending
+    rest = b"".join(pieces)
+    if rest and not rest.isspace():
+        yield rest
 
 
 class Informer:

@@ -141,3 +141,21 @@ async def test_errors_back_off_and_404_waits(monkeypatch: pytest.MonkeyPatch) ->
     assert errors == ["noderesourcetopologies", "noderesourcetopologies"]
     assert 0.5 < sleeps[0] < sleeps[1] <= 36  # exponential with jitter
     assert 30 in sleeps  # the CRD was absent: checked again a re-list period later
+
+
+async def test_watch_lines_split_anywhere() -> None:
+    """Events split across chunks at any byte, many events in one chunk, blank lines: each event once, whole."""
+    import random
+
+    class Chunks:
+        def __init__(self, chunks: list[bytes]) -> None:
+            self.content = FakeContent(chunks)
+
+    rng = random.Random(1)
+    for _ in range(300):
+        events = [orjson.dumps({"type": "MODIFIED", "object": {"n": "x" * rng.randint(0, 40)}})
+                  for _ in range(rng.randint(0, 6))]
+        data = b"\n".join(events) + rng.choice([b"", b"\n", b"\n\n", b"\n \n"])
+        cuts = sorted(rng.sample(range(len(data) + 1), min(len(data) + 1, rng.randint(0, 8))))
+        chunks = [data[a:b] for a, b in zip([0, *cuts], [*cuts, len(data)], strict=True)]
+        assert [line async for line in kube._lines(Chunks(chunks))] == events  # type: ignore[arg-type]

@@ -35,7 +35,8 @@ _WORKLOAD_SUBJECT = (r"(?:it|this\s+\w+|the\s+(?:service|app|application|deploym
 _NOW = (r"(?:currently|already|still|now|today|at the moment|right now|actualmente|ya|ahora|derzeit|aktuell|"
         r"momentan|bereits|schon|gerade|zurzeit)")
 _VERB = (r"(?:run|runs|have|has|span|spans|is|are|show|shows|sit|sits|live|lives|contain|contains|host|hosts|"
-         r"operate|operates|own|owns|consist|consists|comprise|comprises|report|reports|"
+         r"operate|operates|own|owns|consist|consists|comprise|comprises|report|reports|houses|holds|stores|serves|"
+         r"alberga|contiene|guarda|beherbergt|enth[aä]lt|speichert|"
          r"tenemos|tiene|tienen|est[aá]|est[aá]n|corre|corren|hay|cuenta|cuentan|"
          r"hat|haben|l[aä]uft|laufen|ist|sind|betreiben|betreibt|besteht|umfasst|zeigt|zeigen)")
 _STATEMENT = re.compile(

@@ -83,6 +83,13 @@ CUES: tuple[Cue, ...] = (
                        rf"{_B}zone[- ]?(?:outage|failure|"
                        r"redundan\w*|resilien\w*|ausfall\w*)|zonal\s+(?:outage|failure|redundan\w*)|"
                        rf"{_B}(?:ca[ií]da|fallo) de (?:una )?zona|{_B}zonenausfall"),
+    # "zone spreading", "zonas distintas", "Zonen verschieden": the level named first
+    _c("spread_zones", rf"{_B}(?:zone|az|zonal)[- ]?(?:spreading|spread|distribution|anti-?affinity){_E}|"
+                       rf"{_B}(?:zonas|zonen)\s+(?:distintas|diferentes|separadas|verschiedene|unterschiedliche)\b"),
+    _c("spread_racks", rf"{_B}rack[- ]?(?:spreading|spread|distribution|anti-?affinity){_E}|"
+                       rf"{_B}racks\s+(?:distintos|diferentes|separados|verschiedene|unterschiedliche)\b"),
+    _c("spread_regions", rf"{_B}region(?:al)?[- ]?(?:spreading|spread|distribution){_E}|"
+                         rf"{_B}(?:regiones|regionen)\s+(?:distintas|diferentes|separadas|verschiedene)\b"),
     _c("spread_racks", rf"{_B}{_ONE_PER}{_RACKS}{_E}|{_B}{_SPREAD}{_GAP}{_RACKS}{_E}|"
                        rf"{_B}rack[- ]?(?:outage|failure|level redundan\w*|ausfall)"),
     _c("spread_regions", rf"{_B}{_ONE_PER}{_REGIONS}{_E}|{_B}{_SPREAD}{_GAP}{_REGIONS}{_E}|{_B}multi-?regi\w*|"

@@ -385,6 +385,7 @@ def strength_of(reading: Reading, candidate: Candidate) -> tuple[float, str]:
 def to_raw(reading: Reading) -> list[dict]:
     """Merge candidates into raw intent objects (one per intent name) for the shared normaliser."""
     merged: dict[str, dict] = {}
+    counted: set[str] = set()  # intents whose strength came from a stated amount
     for candidate in sorted(reading.candidates, key=lambda c: c.position):
         spec = BY_NAME[candidate.intent]
         strength, word = strength_of(reading, candidate)
@@ -395,6 +396,11 @@ def to_raw(reading: Reading) -> list[dict]:
             merged[candidate.intent] = entry
         else:
             entry["confidence"] = max(entry["confidence"], candidate.confidence)
+            if candidate.number is not None and candidate.intent not in counted and word:
+                # "the more RAM the better, 256g ideally": the amount's own strength word says how much it matters
+                entry["strength"], entry["explanation"] = strength, f"'{word}'" if word else ""
+        if candidate.number is not None:
+            counted.add(candidate.intent)
         for meta in spec.metadata:
             if meta.type.value == "list":
                 items = entry["metadata"].setdefault(meta.key, [])

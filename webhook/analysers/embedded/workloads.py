@@ -42,7 +42,8 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) fo
       for words, level in ((_ZONE_WORDS, ZONE), (_REGION_WORDS, REGION), (_NODE_WORDS, NODE))),
     # "away from the kafka-broker pods", "clear of any zone running X", "lejos de los pods de X",
     # "fern von den redis-Pods": a name followed (or, in Spanish, preceded) by a head noun
-    (rf"\b(?:away from|away frm|clear of|lejos de|fern von|weg von|entfernt von)\s+(?:the\s+|any\s+|all\s+|los\s+|"
+    (rf"\b(?:away from|away frm|far from|far away from|clear of|lejos de|fern von|weg von|entfernt von)\s+"
+     rf"(?:the\s+|any\s+|all\s+|los\s+|"
      rf"las\s+|el\s+|la\s+|den\s+|dem\s+|der\s+|allen\s+)?(?:(?:{_NODE_WORDS}\s+(?:mit|with|con|running|hosting)|"
      rf"(?:pods|r[eé]plicas|instancias)\s+(?:de|del))\s+(?=[a-z])|(?=[a-z][\w'-]*(?:\s+and\s+[\w'-]+)?\s*"
      rf"(?:-?pods?|deployments?|services?|replicas|instances|workloads?|nodes|boxes|machines|hosts|knoten)(?![\w-])))",
@@ -72,7 +73,7 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) fo
     (r"\b(?:next to|alongside|beside|together with|along with|junto a|junto con|juntit[oa]s? a|al lado de|neben|"
      r"zusammen mit|"
      r"bei)\b", NODE),
-    (r"\b(?:near|close to|nearby|cerca de|nah bei|in der n[aä]he von)\b", NODE),
+    (r"\b(?:near|close to|nearby|cerca de|nah bei|in der n[aä]he (?:von|der|des|vom))\b", NODE),
     (rf"\b{_NODE_WORDS}\s+(?:with|mit|con)\s+(?:the |dem |der |den |el |la |los |las )?"
      rf"(?=(?:deployment|despliegue|service|servicio|dienst|pods?)\b)", NODE),
     (r"(?<!anti-)(?<!anti)\b(?:pod )?affinity (?:with|to|for)\b", NODE),
@@ -84,7 +85,8 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) fo
     (r"\bwhere\b", NODE),
 ))
 # Cues whose relation is negative by themselves ("anti-affinity with X").
-_NEGATIVE_CUE = re.compile(r"separated|isolated|apart|anti-?affinity|apart from|separate|different|another|other|"
+_NEGATIVE_CUE = re.compile(r"far from|far away|separated|isolated|apart|anti-?affinity|apart from|separate|different|"
+                           r"another|other|"
                            r"distint|otr[oa]|"
                            r"diferente|away|clear of|lejos|fern von|weg von|entfernt|"
                            r"andere")

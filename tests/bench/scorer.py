@@ -9,6 +9,10 @@ annotations for a 5-intent hint and ``NodeNames`` for all N nodes.
 Floor = what any Python extender must do for the same exchange: decode that request and encode
 that response with orjson, in this process. Reported: p50/p99 latency and p99 / floor (median).
 Measures only; never asserts on speed.
+
+Two request streams per size: ``same`` repeats one request (kube-scheduler resends one feasible list
+when it scores every node), ``rotating`` sends the same nodes starting at a different one each time
+(kube-scheduler's rotating start when it scores a sample), so no per-list cache applies.
 """
 
 from __future__ import annotations
@@ -140,7 +144,7 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def _request_body(count: int, signer: Any) -> bytes:
+def _request_body(count: int, signer: Any, start: int = 0) -> bytes:
     from shared.codec import HINT as HINT_KEY
     from shared.codec import Analysis, build_annotations
     from shared.sanitise import hint_sha256, sanitise
@@ -148,10 +152,11 @@ def _request_body(count: int, signer: Any) -> bytes:
     pod = copy.deepcopy(orjson.loads(FIXTURE.read_bytes()))
     analysis = Analysis("embedded", "bench", "v1", hint_sha256(sanitise(HINT).text))
     pod["metadata"]["annotations"] = {HINT_KEY: HINT, **build_annotations(_document(), analysis, signer)}
-    return orjson.dumps({"Pod": pod, "Nodes": None, "NodeNames": [f"node-{i:05d}" for i in range(count)]})
+    names = [f"node-{(start + i) % count:05d}" for i in range(count)]
+    return orjson.dumps({"Pod": pod, "Nodes": None, "NodeNames": names})
 
 
-def measure(count: int, signer: Any, public_pem: bytes) -> dict[str, float]:
+def measure(count: int, signer: Any, public_pem: bytes, rotating: bool = False) -> dict[str, float]:
     cores = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
     # Pinning the server to a core of its own only helps on an otherwise idle machine (SEMAFF_BENCH_PIN=1);
     # unpinned it is still one thread, so it never uses more than one core at a time.
@@ -168,12 +173,13 @@ def measure(count: int, signer: Any, public_pem: bytes) -> dict[str, float]:
             raise RuntimeError("the scorer process did not start")
         port = receive.recv()
         body = _request_body(count, signer)
+        bodies = [_request_body(count, signer, 7 * i + 1) for i in range(WARMUP + REQUESTS)] if rotating else None
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         headers = {"Content-Type": "application/json"}
         latencies, reply = [], b""
         for i in range(WARMUP + REQUESTS):
             started = time.perf_counter()
-            connection.request("POST", "/prioritize", body=body, headers=headers)
+            connection.request("POST", "/prioritize", body=bodies[i] if bodies else body, headers=headers)
             response = connection.getresponse()
             reply = response.read()
             elapsed = time.perf_counter() - started
@@ -203,9 +209,11 @@ def measure(count: int, signer: Any, public_pem: bytes) -> dict[str, float]:
         if server_core is not None:
             os.sched_setaffinity(0, set(cores))
     p50, p99, floor = statistics.median(latencies), _percentile(latencies, 0.99), statistics.median(floors)
-    return {f"scorer_p50_ms_{count}": round(p50, 3), f"scorer_p99_ms_{count}": round(p99, 3),
-            f"scorer_handler_mean_ms_{count}": round(handler_ms, 3),
-            f"scorer_floor_ms_{count}": round(floor, 3), f"scorer_floor_ratio_{count}": round(p99 / floor, 2)}
+    suffix = f"rotating_{count}" if rotating else f"{count}"
+    return {f"scorer_p50_ms_{suffix}": round(p50, 3), f"scorer_p99_ms_{suffix}": round(p99, 3),
+            f"scorer_handler_mean_ms_{suffix}": round(handler_ms, 3),
+            f"scorer_floor_ms_{suffix}": round(floor, 3), f"scorer_floor_ratio_{suffix}": round(p99 / floor, 2),
+            f"scorer_p50_floor_ratio_{suffix}": round(p50 / floor, 2)}
 
 
 def run() -> dict[str, float]:
@@ -214,16 +222,19 @@ def run() -> dict[str, float]:
     private = generate_private_key_pem()
     signer, public = Signer(private), public_key_pem(private)
     figures: dict[str, float] = {}
-    print(f"{'nodes':>6} {'p50 ms':>8} {'p99 ms':>8} {'handler ms':>11} {'floor ms':>9} {'p99/floor':>10} "
-          f"{'p50/floor':>10} {'p50 µs/node':>12}")
+    print(f"{'nodes':>6} {'list':>9} {'p50 ms':>8} {'p99 ms':>8} {'handler ms':>11} {'floor ms':>9} "
+          f"{'p99/floor':>10} {'p50/floor':>10} {'p50 µs/node':>12}")
     for count in SIZES:
-        result = measure(count, signer, public)
-        figures.update(result)
-        p50, floor = result[f"scorer_p50_ms_{count}"], result[f"scorer_floor_ms_{count}"]
-        print(f"{count:>6} {p50:>8.2f} {result[f'scorer_p99_ms_{count}']:>8.2f} "
-              f"{result[f'scorer_handler_mean_ms_{count}']:>11.2f} {floor:>9.3f} "
-              f"{result[f'scorer_floor_ratio_{count}']:>10.1f} {p50 / floor:>10.1f} {1000 * p50 / count:>12.2f}",
-              flush=True)
+        for rotating in (False, True):
+            result = measure(count, signer, public, rotating)
+            figures.update(result)
+            key = f"rotating_{count}" if rotating else f"{count}"
+            p50, floor = result[f"scorer_p50_ms_{key}"], result[f"scorer_floor_ms_{key}"]
+            stream = "rotating" if rotating else "same"
+            print(f"{count:>6} {stream:>9} {p50:>8.2f} {result[f'scorer_p99_ms_{key}']:>8.2f} "
+                  f"{result[f'scorer_handler_mean_ms_{key}']:>11.2f} {floor:>9.3f} "
+                  f"{result[f'scorer_floor_ratio_{key}']:>10.1f} {p50 / floor:>10.1f} {1000 * p50 / count:>12.2f}",
+                  flush=True)
     print(f"({REQUESTS} requests each, 5 intents, {PODS_PER_NODE} pods per node, nodeCacheCapable; handler = mean "
           "time inside /prioritize; floor = orjson decode of the request + encode of the reply; "
           "goal p99 at 5,000 nodes ≤ 15 ms and ≤ 5x floor)")

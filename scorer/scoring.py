@@ -124,15 +124,16 @@ def _tolerance(values: np.ndarray) -> float:
     return _EPS * max(1.0, float(np.abs(values).max()) if values.size else 1.0)
 
 
-def _grades(values: np.ndarray, best: int) -> np.ndarray:
-    """Eq. 6–7 on the wire scale: best 10, others ⌊S_norm/10⌋ clamped to [1, 9]."""
-    top = float(values.max())
+def _grades(values: np.ndarray, best: int, extremes: tuple[float, float] | None = None) -> np.ndarray:
+    """Eq. 6–7 on the wire scale: best 10, others ⌊S_norm/10⌋ clamped to [1, 9]. ``extremes``: (max, min) of
+    ``values`` when the caller has them."""
+    top = float(values.max()) if extremes is None else extremes[0]
     # in place, in the order of ⌊max(v, 0)·(10/top) + 1e-9⌋: each step allocates nothing new
     if top > 0:
         grades = np.maximum(values, 0.0)
         grades *= 10.0 / top
     else:  # never positive: grade from the minimum (0 -> 1) to the maximum (-> 9)
-        low = float(values.min())
+        low = float(values.min()) if extremes is None else extremes[1]
         span = top - low
         if span > 0:
             grades = values - low
@@ -148,12 +149,16 @@ def _grades(values: np.ndarray, best: int) -> np.ndarray:
     return scores
 
 
-def _best(names: Sequence[str], tiers: Sequence[np.ndarray]) -> int:
-    """The lexicographic maximum over ``tiers``; ties (within tolerance) go to the smallest node name."""
+def _best(names: Sequence[str], tiers: Sequence[np.ndarray], first: tuple[float, float] | None = None) -> int:
+    """The lexicographic maximum over ``tiers``; ties (within tolerance) go to the smallest node name.
+    ``first``: (max, min) of ``tiers[0]`` when the caller has them."""
     candidates: np.ndarray | None = None  # None: every node
     for values in tiers:
         chosen = values if candidates is None else values[candidates]
-        top, low = float(chosen.max()), float(chosen.min())
+        if candidates is None and first is not None:
+            top, low = first
+        else:
+            top, low = float(chosen.max()), float(chosen.min())
         # _tolerance(chosen), from the extremes: the largest |value| is |max| or |min|
         kept = np.flatnonzero(chosen >= top - _EPS * max(1.0, abs(top), abs(low)))
         candidates = kept if candidates is None else candidates[kept]
@@ -184,24 +189,28 @@ def _neutral(width: int) -> np.ndarray:
 def _additive(names: Sequence[str], values: np.ndarray) -> tuple[np.ndarray, int | None]:
     if not values.size or float(values.max()) <= 0:
         return _neutral(len(values)), None
-    best = _best(names, [values])
-    return _grades(values, best), best
+    extremes = (float(values.max()), float(values.min()))
+    best = _best(names, [values], extremes)
+    return _grades(values, best, extremes), best
 
 
-def _tiered(names: Sequence[str], intents: Sequence[Intent], matrix: np.ndarray) -> tuple[np.ndarray, int | None]:
+def _tiered(names: Sequence[str], intents: Sequence[Intent], matrix: np.ndarray,
+            total: np.ndarray | None = None) -> tuple[np.ndarray, int | None]:
+    """``total``: ``matrix.sum(axis=0)`` when the caller has it (one tier is exactly that sum)."""
     width = len(names)
     if not width:
         return _neutral(0), None
     strengths = [intent.strength for intent in intents]
     levels = sorted(set(strengths), reverse=True)
     if len(levels) == 1:
-        tiers = [matrix.sum(axis=0)]
+        tiers = [matrix.sum(axis=0) if total is None else total]
     else:  # a tier of one intent is that intent's row (a sum of one row is the row)
         rows = [[i for i, strength in enumerate(strengths) if strength == t] for t in levels]
         tiers = [matrix[r[0]] if len(r) == 1 else matrix[r].sum(axis=0) for r in rows]
-    decisive, positive = None, False
+    decisive, positive, extremes = None, False, []
     for tier in tiers:
         top, low = float(tier.max()), float(tier.min())
+        extremes.append((top, low))
         positive = positive or top > 0
         # differs beyond float noise (_tolerance from the extremes: the largest |value| is |top| or |low|)
         if float(top - low) > _EPS * max(1.0, abs(top), abs(low)):
@@ -209,13 +218,13 @@ def _tiered(names: Sequence[str], intents: Sequence[Intent], matrix: np.ndarray)
             break
     if decisive is None and not positive:
         return _neutral(width), None  # nothing wished for holds anywhere, and no node is worse off
-    best = _best(names, tiers)
+    best = _best(names, tiers, extremes[0])
     # every tier ≤ 0 but differing (avoidances only): _grades grades the decisive tier min..max
     if decisive is None:  # every node alike, and positive somewhere: the name decides the best
         scores = np.full(width, MAX_SCORE - 1, dtype=np.int64)
         scores[best] = MAX_SCORE
         return scores, best
-    return _grades(decisive, best), best
+    return _grades(decisive, best, extremes[-1]), best
 
 
 def rank(intents: Sequence[Intent], names: Sequence[str], phis: Sequence[Phi | np.ndarray], mode: Mode) -> Ranking:
@@ -231,7 +240,7 @@ def rank(intents: Sequence[Intent], names: Sequence[str], phis: Sequence[Phi | n
     if mode is Mode.ADDITIVE:
         grades, best = _additive(names, raw)
     else:
-        grades, best = _tiered(names, intents, mu)
+        grades, best = _tiered(names, intents, mu, raw)
     return Ranking(names, intents, mode, mu, list(phi), raw, grades, best,
                    None if best is not None else "all-non-positive", unknown)
 

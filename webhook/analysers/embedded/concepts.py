@@ -138,7 +138,7 @@ CUES: tuple[Cue, ...] = (
        rf"together){_E}|{_B}(?:cerca|cercana|cerquita)\s+de\s+(?:las|los)\s+(?:otras|otros|dem[aá]s)\s+(?:r[eé]plicas|pods|instancias)|{_B}same\s+neighbou?rhood|"
        rf"{_B}(?:few|fewer|fewest|minimi[sz]e|minimal|minimum|low|least)\s+(?:network\s+)?hops?{_E}|"
        rf"{_B}hop[- ]?count|{_B}(?:keep|make)\s+(?:the\s+)?hops\s+(?:short|few|low)|{_B}short\s+hops|"
-       rf"{_B}cerca\s+(?:entre\s+(?:s[ií]|ellas|ellos)|unas? de otras?)|"
+       rf"{_B}(?:cerca|cerquita|cercanas?|cercanos)\s+(?:entre\s+(?:s[ií]|ellas|ellos)|unas? de otras?)|"
        rf"{_B}{_NODES}\s+(?:cercan[oa]s|pr[oó]xim[oa]s|vecin[oa]s|contigu[oa]s|adyacentes){_E}|"
        rf"{_B}(?:cercan[oa]s|pr[oó]xim[oa]s)\s+entre\s+s[ií]|{_B}poca\s+latencia\s+entre|"
        rf"{_B}benachbarte[nrms]?\s+(?:knoten|rechner|maschinen|hosts?){_E}|{_B}nahe\s+gelegene[nrms]?\s+knoten|"

@@ -74,7 +74,7 @@ NEGATION_BEFORE = compile_words(
     r"anything but", r"rather than", r"instead of", r"without", r"nowhere near", r"ban", r"banned",
     r"forbid", r"forbidden", r"outside", r"outta", r"unless", r"not even", r"nowhere",
     r"leave(?=.{0,60}(?<![\w-])alone(?![\w-]))", r"d[eé]ja(?=.{0,60}en paz)", r"lass(?=.{0,60}in ruhe)",
-    r"nothing(?: in| on| at)?", r"skip", r"skipping",
+    r"nothing(?: in| on| at)?", r"hate", r"hates", r"dislike", r"no me gusta", r"ni se te ocurra", r"skip", r"skipping",
     r"blacklist", r"blacklisted", r"blocklist", r"blocklisted", r"denylist", r"deny",
     r"exclude[sd]?", r"shun", r"dodge", r"keep away from", r"stay away from", r"rather not", r"prefer not",
     r"would rather not", r"on no account", r"all but", r"everything but", r"none of", r"anywhere but",
@@ -100,6 +100,8 @@ NEGATION_BEFORE = compile_words(
 # Cues that negate what comes before them in the same clause (German verb-final, "X is off limits").
 NEGATION_AFTER = compile_words(
     r"avoided", r"off limits", r"off-limits", r"is banned", r"is forbidden", r"is excluded",
+    r"skip it", r"avoid it", r"exclude it", r"out of the question", r"nicht in frage", r"kommt nicht in frage",
+    r"ni hablar", r"descartad[oa]", r"queda descartad[oa]", r"no way",
     r"vermeiden", r"meiden", r"ausschlie[sß]en", r"ausschlie[sß]en", r"fernhalten", r"evitar",
     r"vermieden", r"gemieden", r"evitad[oa]s?",
     r"verboten", r"tabu", r"is a no-go", r"no-go", r"is out", r"are out", r"excluded", r"blacklisted",

@@ -17,7 +17,7 @@ from webhook.analysers.embedded.lexicon import STRONG, WEAK, words
 
 _INFRA = (r"(?:cluster|clusters|fleet|nodes?|machines?|servers?|hosts?|racks?|zones?|regions?|infra\w*|hardware|"
           r"setup|data ?cent(?:er|re)s?|gpus|team|dashboards?|monitoring|metrics|storage team|[\w-]+\s+team|"
-          r"cl[uú]ster|nodos|m[aá]quinas|servidores|zonas|regiones|equipo|knoten|maschinen|rechenzentr\w*|zonen|"
+          r"cl[uú]ster|nodos?|m[aá]quinas?|servidores|zonas|regiones|equipo|knoten|maschinen|rechenzentr\w*|zonen|"
           r"regionen)")
 # Who states facts about the infrastructure, in any tense of being or having.
 _INFRA_SUBJECT = (
@@ -26,7 +26,11 @@ _INFRA_SUBJECT = (
     r"(?:[\w-]+\s+)?" + _INFRA + r"(?:\s+(?:in|on|of|en|de|im|in der)\s+[\w-]+(?:\s+[\w-]+)?)?|"
     r"(?:monitoring|metrics|grafana|prometheus)(?:\s+[\w-]+)?|(?:rack|zone|region|us|eu|ap|sa|ca|me|af)-[\w-]+|"
     r"(?:node|worker|host|server|nodo|knoten|m|w|n)-?\d+[\w.-]*|"
-    r"tenemos|nosotros|wir)"
+    r"tenemos|nosotros|wir|"
+    # "each node has ...", "cada nodo tiene ...", "jeder Knoten hat ...", "GPU nodes cost ..."
+    r"(?:each|every|cada|jeder|jede|jedes|todos los|alle)\s+(?:[\w-]+\s+)?" + _INFRA + r"|"
+    r"(?:[\w-]+\s+)?(?:nodes|machines|servers|racks|zones|regions|nodos|knoten)(?=\s+(?:cost|costs|cuestan|kosten|"
+    r"have|has|tienen|haben|are|son|sind)\b))"
 )
 # The workload itself only states a fact with a time word ("this service currently runs in eu-west-1"):
 # "the app is memory-hungry" describes a need.
@@ -35,10 +39,14 @@ _WORKLOAD_SUBJECT = (r"(?:it|this\s+\w+|the\s+(?:service|app|application|deploym
 _NOW = (r"(?:currently|already|still|now|today|at the moment|right now|actualmente|ya|ahora|derzeit|aktuell|"
         r"momentan|bereits|schon|gerade|zurzeit)")
 _VERB = (r"(?:run|runs|have|has|span|spans|is|are|show|shows|sit|sits|live|lives|contain|contains|host|hosts|"
-         r"operate|operates|own|owns|consist|consists|comprise|comprises|report|reports|houses|holds|stores|serves|"
+         r"cost|costs|cuestan|cuesta|kosten|kostet|operate|operates|own|owns|consist|consists|comprise|comprises|report|reports|houses|holds|stores|serves|"
          r"alberga|contiene|guarda|beherbergt|enth[aä]lt|speichert|"
          r"tenemos|tiene|tienen|est[aá]|est[aá]n|corre|corren|hay|cuenta|cuentan|"
          r"hat|haben|l[aä]uft|laufen|ist|sind|betreiben|betreibt|besteht|umfasst|zeigt|zeigen)")
+# Where another workload lives is a fact ("the ledger service lives in us-east-1b"), not a wish.
+_ELSEWHERE = (r"the\s+[\w-]+\s+(?:service|deployment|app|database|db|pods?|cluster)\s+(?:currently\s+)?(?:lives|runs|"
+              r"sits|resides|is located|is hosted|is)\s+(?:in|on)")
+_ELSEWHERE_STATEMENT = re.compile(r"^\W*" + _ELSEWHERE + r"(?![\w-])")
 _STATEMENT = re.compile(
     r"^\W*(?:(?:for context|context|fyi|btw|by the way|note|background|para contexto|como contexto|zur info|"
     r"hintergrund|zum kontext)\s*[,:-]?\s*)?(?:tenemos|contamos con|disponemos de|"
@@ -61,7 +69,7 @@ WISH = re.compile(words(
 
 def is_statement(sentence: str) -> bool:
     """True when the lower-cased ``sentence`` only states a fact (subject + present verb, no wish marker)."""
-    if not _STATEMENT.match(sentence):
+    if not (_STATEMENT.match(sentence) or _ELSEWHERE_STATEMENT.match(sentence)):
         return False
     return not (WISH.search(sentence) or WEAK.search(sentence) or STRONG.search(sentence))
 

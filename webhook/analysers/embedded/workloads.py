@@ -13,7 +13,9 @@ from dataclasses import dataclass
 NODE, ZONE, REGION = "node", "zone", "region"
 
 _NODE_WORDS = r"(?:nodes?|hosts?|machines?|box(?:es)?|servers?|nodos?|m[aá]quinas?|servidor(?:es)?|knoten|rechner)"
-_ZONE_WORDS = r"(?:availability zones?|zones?|azs?|zonas?(?: de disponibilidad)?|zonen?|verf[uü]gbarkeitszonen?)"
+_ZONE_WORDS = (r"(?:(?:datacenter |data center |data centre |availability |failure )?zones?|availability zones?|azs?|"
+               r"zonas?(?: de disponibilidad)?|zonen?|verf[uü]gbarkeitszonen?|data ?cent(?:er|re)s?|datacenters?|"
+               r"centros? de datos|rechenzentr(?:um|en))")
 _REGION_WORDS = r"(?:regions?|regi[oó]n|regiones|regionen?)"
 _SAME = r"(?:the same|same|a|the|la misma|el mismo|misma|mismo|la|el|gleiche[nrms]?|derselben|demselben|denselben|" \
         r"dieselbe|derselbe|selbe[nrms]?|dem gleichen|der gleichen|die gleiche|den gleichen)"

@@ -44,6 +44,13 @@ def _flag(value: bool | None) -> float:
     return NAN if value is None else (1.0 if value else 0.0)
 
 
+def _columns_of(facts: NodeFacts) -> tuple[object, ...]:
+    """Every fact a column or code is derived from (``version`` changes only when one of these does)."""
+    return (facts.cpu_cores, facts.memory_gb, facts.ephemeral_storage_gb, facts.gpu_count, facts.gpu_memory_gb,
+            facts.has_gpus, facts.nvlink, facts.ssd, facts.network_gbps, facts.rack, facts.zone, facts.region,
+            facts.gpu_product)
+
+
 class NodeTable:
     """Columns over the cached nodes. The last element of every column is the sentinel row (unknown node)."""
 
@@ -101,8 +108,12 @@ class NodeTable:
     def put(self, facts: NodeFacts) -> None:
         """Insert or replace a node's row."""
         row = self.rows.get(facts.name)
-        if row is not None and self.facts[row] == facts:
-            return  # a re-list repeats most nodes unchanged: keep the caches
+        if row is not None:
+            old = self.facts[row]
+            if old is not None and _columns_of(old) == _columns_of(facts):
+                # a re-list, a status heartbeat or new NUMA zones: no column changes, so the caches stay valid
+                self.facts[row] = facts
+                return
         self.version += 1
         if row is None:
             if not self._free:

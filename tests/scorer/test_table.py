@@ -214,3 +214,20 @@ def test_caches_follow_every_change_of_the_cluster() -> None:
             cached = score_view(kinds[:6], state.table.view(names), ctx, mode)
             offline = score_nodes(kinds[:6], plain, ctx, mode)
             assert cached.scores == offline.scores and cached.unknown == offline.unknown
+
+
+def test_updates_that_change_no_column_keep_the_cached_phi() -> None:
+    """A status heartbeat (new resourceVersion) or new NUMA zones must not throw the static φ away; a new label
+    value must."""
+    from scorer.facts import NumaZone
+
+    table = NodeTable()
+    facts = node("a", "za", ssd=True, resource_version="1")
+    table.put(facts)
+    version = table.version
+    table.put(replace(facts, resource_version="2", numa_zones=(NumaZone("0", 8.0, 32.0, 0.0),)))
+    assert table.version == version
+    assert table.view(["a"]).facts()[0].numa_zones == (NumaZone("0", 8.0, 32.0, 0.0),)  # records still follow
+    table.put(replace(facts, ssd=False))
+    assert table.version > version
+    assert table.view(["a"]).column("ssd").tolist() == [0.0]

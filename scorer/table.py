@@ -8,7 +8,7 @@ request's candidate nodes with a single index array; a name the cache does not k
 sentinel row (every value NaN = unknown).
 
 Derived arrays are cached so a request mostly gathers: ``memo`` keeps an array over every row (φ of
-an intent that reads only node facts) until a node's facts change (``version``); ``NodeView.lookup``
+an intent that reads only node facts) until a column changes (``version``); ``NodeView.lookup``
 with a token keeps a histogram's per-domain array until the histogram or the row layout changes;
 the request's reply is encoded from a per-name-list template when kube-scheduler repeats a list.
 
@@ -63,7 +63,7 @@ class NodeTable:
         self.values: dict[str, list[str]] = {name: [] for name in _CODE_COLUMNS}  # code -> domain value
         self._capacity = 0
         self._layout = 0  # bumped whenever a name gains or loses its row
-        self.version = 0  # bumped whenever a row's facts change (or rows come and go)
+        self.version = 0  # bumped whenever a column or code changes (or rows come and go)
         self.has_live = False  # some row has a live metric sample
         self._last: _Names | None = None  # the previous request's names and rows
         self._memo: dict[Hashable, tuple[int, np.ndarray]] = {}
@@ -241,7 +241,7 @@ class NodeTable:
         return self._full[1]
 
     def memo(self, key: Hashable, compute: Callable[[NodeView], np.ndarray]) -> np.ndarray:
-        """``compute(full_view())``, kept until a node's facts change: for values that read only node facts.
+        """``compute(full_view())``, kept until a column changes: for values that read only node facts.
         Index the result by a view's ``index`` (the sentinel, last, stands for unknown names)."""
         entry = self._memo.get(key)
         if entry is not None and entry[0] == self.version:

@@ -144,8 +144,9 @@ CUES: tuple[Cue, ...] = (
        rf"{_B}benachbarte[nrms]?\s+(?:knoten|rechner|maschinen|hosts?){_E}|{_B}nahe\s+gelegene[nrms]?\s+knoten|"
        rf"{_B}(?:same|mismo|gleichen|selben)\s+rack\s+(?:as|que|wie)\s+(?:the\s+|las\s+|los\s+|die\s+)?(?:other|otras|otros|"
        rf"anderen)\s+(?:replicas|r[eé]plicas|pods|replikate|instances|instancias)|"
-       rf"{_B}(?:near|close to|next to|cerca de|nahe|neben)\s+(?:the\s+|my\s+|las\s+|los\s+|den\s+|die\s+)?"
-       rf"(?:other|otras|otros|anderen)\s+(?:replicas|pods|instances|copies|r[eé]plicas|replikate|instancias)|"
+       rf"{_B}(?:near|close to|next to|cerca de|nahe|nah bei|nahe bei|in der n[aä]he der|neben)\s+"
+       rf"(?:the\s+|my\s+|las\s+|los\s+|den\s+|die\s+)?"
+       rf"(?:other|otras|otros|anderen)\s+(?:replicas|pods|instances|copies|r[eé]plicas|replikat\w*|instancias)|"
        rf"{_B}r[aä]umlich\s+nah|{_B}nah\s+aneinander|{_B}geringe[rn]?\s+latenz\s+zwischen"),
     # --- load ---
     _c("prefer_least_loaded_nodes",

@@ -57,6 +57,9 @@ _NETWORK_CUES = re.compile(r"(?<![\w])(?:network\w*|netwrk|nic|nics|bandwidth|li
 _RESOURCE_CUES = (_GPU_MEMORY_CUES, _EPHEMERAL_CUES, _MEMORY_CUES, _NOT_PLACEMENT_CUES, _NETWORK_CUES)
 
 
+_CORES_ABOUT = re.compile(r"(?<![\w-])(?:cores|vcpus|cpus|n[uú]cleos|kerne)(?![\w-])[^.;:\d]{0,20}?(?<![\w-])"
+                          r"(?:like|about|around|say|maybe|roughly|tipo|como|unos|so|etwa|ca\.?|circa|~)\s*"
+                          r"(\d{1,3})(?![\w.,])")
 _CORE_WORD = re.compile(r"(?<![\w-])(?:cores|vcpus|cpus|n[uú]cleos|kerne|cpu-kerne)(?![\w-])")
 _BARE_SPREAD = re.compile(r"(?<![\w-])(?:spread|spread (?:em|'em|them|it|out|these|those)|distribute|repart\w*|"
                           r"distribu[iy]\w*|verteil\w*)(?![\w-])")
@@ -297,6 +300,13 @@ def read_hint(hint: str) -> Reading:
             number = parse_number(match.group(1))
             if number:
                 add(Candidate("prefer_cpu_cores", match.start(), number=number, cue=match.group(0)))
+
+    # --- "many cores, like 48": a bare number right after a core wish is its amount ---
+    for match in _CORES_ABOUT.finditer(text):
+        clause = clause_of(match.start(1))
+        if clause is not None and not clause.negated_at(match.start(1)) and not any(
+                s.start <= match.start(1) < s.end for s in slots):
+            add(Candidate("prefer_cpu_cores", match.start(1), number=float(match.group(1)), cue=match.group(0)))
 
     # --- GPU words without a count ---
     for match in gpu_mentions:

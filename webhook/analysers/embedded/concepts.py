@@ -34,7 +34,8 @@ _SPREAD = (r"(?:spread\w*|spreed\w*|sprea\w*|distribut\w*|split\w*|balanc\w*|sca
 _ONE_PER = (r"(?:one|1|una|uno|un|eine?|ein|a single)\s+(?:[\w-]+\s+)?"
             r"(?:per|por|pro|je|in each|en cada|in jede[mr]?)\s+"
             r"(?:(?:availability|de)\s+)?")
-_ZONES = r"(?:zones|zone|azs|az|availability zones|failure domains|zonas|zona|zonen|verf[uü]gbarkeitszonen)"
+_ZONES = (r"(?:zones|zone|azs|az|availability zones|availability zone|failure domains|zonas|zona|zonen|"
+          r"verf[uü]gbarkeitszonen?|zonas? de disponibilidad)")
 _RACKS = r"(?:racks|rack|bastidores|gestelle|server-racks|server racks)"
 _REGIONS = r"(?:regions|region|regiones|regi[oó]n|regionen)"
 _NODES = (r"(?:nodes|node|hosts|host|machines|machine|servers|server|boxes|box|nodos|nodo|knoten|m[aá]quinas?|"

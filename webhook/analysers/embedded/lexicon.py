@@ -67,9 +67,9 @@ STRONG = compile_words(
 # Cues that negate what follows them inside the same clause.
 NEGATION_BEFORE = compile_words(
     # en
-    r"(?<!why )not", r"\w+n't",
+    r"(?<!why )not(?! more than)", r"\w+n't",
     r"dont", r"doesnt", r"isnt", r"shouldnt", r"cant", r"wont", r"mustnt", r"arent", r"didnt",
-    r"never", r"no",
+    r"never", r"no(?! more than)(?! m[aá]s de)",
     r"avoid", r"avoids", r"avoiding", r"avoidance", r"off", r"away from", r"away frm", r"out of",
     r"far from", r"steer clear of", r"clear of", r"exclude", r"excluding", r"except", r"other than",
     r"anything but", r"rather than", r"instead of", r"without", r"nowhere near", r"ban", r"banned",
@@ -148,7 +148,8 @@ DESCRIPTIVE = compile_words(
     r"explained", r"documented", r"described", r"defined", r"explicad[oa]s?", r"documentad[oa]s?", r"descrit[oa]s?",
     r"beschrieben", r"dokumentiert", r"erkl[aä]rt", r"went", r"grew", r"spiked", r"jumped", r"dropped", r"increased",
     r"decreased", r"investigating",
-    r"happened", r"crashed", r"broke", r"subi[oó]", r"baj[oó]", r"creci[oó]", r"stieg", r"sank", r"gestiegen",
+    r"happened", r"crashed", r"broke", r"subió", r"bajó", r"creció", r"stieg", r"sank",  # "bajó", not "bajo"
+    r"gestiegen",
     r"gebaut", r"kontaktier\w*", r"geh[oö]rt", r"pertenece", r"reminder", r"recordatorio", r"erinnerung",
 )
 

@@ -72,7 +72,8 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) fo
      r"(?:running|hosting|hosts?|run(?:s)? by|que ejecutan|que corren|que tienen|auf denen)\b", NODE),
     (r"(?:\bco-?locat\w*|\bcollocat\w*|\bcolocar\w*|\bcol[oó]ca\w*)\s+(?:w/|w|with|wiht|wtih|whit|con|mit|"
      r"junto a)(?=\s)", NODE),
-    (r"\b(?:next to|alongside|beside|together with|along with|junto a|junto con|juntit[oa]s? a|al lado de|neben|"
+    (r"\b(?:next to|alongside|beside|together with|along with|buddies with|buddy up with|paired with|pair it with|"
+     r"junto al?|junto con|juntit[oa]s? al?|al lado del?|neben|"
      r"zusammen mit|"
      r"bei)\b", NODE),
     (r"\b(?:near|close to|nearby|cerca de|nah bei|in der n[aä]he (?:von|der|des|vom))\b", NODE),

@@ -393,6 +393,7 @@ def test_statements_of_fact(sentence: str, statement: bool) -> None:
     ("put it on wrkr-07", [("node", "wrkr-07")]),
     ("rack 3", [("rack", "rack-3")]),
     ("16c/64g", [("cores", 16.0), ("size", 64.0)]),
+    ("cpu: 32, gpus: 2, gpu: 80gb", [("cores", 32.0), ("gpus", 2.0), ("size", 80.0)]),
     ("half a terabyte of scratch", [("size", 512.0)]),
     ("one t4", [("gpus", 1.0), ("gpu_model", "T4")]),
 ])
@@ -525,6 +526,9 @@ GENERALISATION_CASES = [
     ("no more than one replica per rack pls", {"spread_racks": (1.0, {})}),
     ("Colócalo junto al servicio geo-ip.", {"prefer_same_node_as_deployments": (1.0, {"deployments": ["geo-ip"]})}),
     ("Ein Pod pro Verfügbarkeitszone.", {"spread_zones": (1.0, {})}),
+    ("cpu: 32", {"prefer_cpu_cores": (1.0, {"prefer_cpu_cores": 32.0})}),
+    ("nw: 25g min", {"prefer_network_speed": (1.0, {"prefer_network_speed_gbps": 25.0})}),
+    ("weder m1 noch m2", {"avoid_nodes": (1.0, {"avoid_nodes": ["m1", "m2"]})}),
     ("Requires 48 GB of GPU memory.", {"prefer_gpu_memory_gb": (1.0, {"prefer_gpu_memory_gb": 48.0})}),
     ("pls colocate w the auth-proxy", {"prefer_same_node_as_deployments": (1.0, {"deployments": ["auth-proxy"]})}),
     ("Throughput scales with cores; give it 24 of them.", {"prefer_cpu_cores": (1.0, {"prefer_cpu_cores": 24.0})}),

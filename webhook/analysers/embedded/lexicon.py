@@ -93,7 +93,7 @@ NEGATION_BEFORE = compile_words(
     r"niemals",
     r"vermeiden", r"vermeide", r"vermeidet", r"meiden", r"meide", r"meidet", r"weg von", r"fern von",
     r"fernhalten", r"weg vom", r"fern vom", r"au[sß]er", r"ohne", r"nirgends", r"ausschlie[sß]en", r"ausgenommen",
-    r"raus aus", r"keinesfalls", r"vermieden",
+    r"raus aus", r"keinesfalls", r"weder", r"vermieden",
     r"gemieden", r"evitad[oa]s?", r"nirgendwo", r"bloß nicht", r"blo[sß] nicht", r"verboten",
     r"ausschlie[sß]lich nicht", r"lass\w* die finger von",
     r"au[sß]erhalb",

@@ -173,6 +173,11 @@ def extract(text: str) -> list[Slot]:
         kind, factor = _unit_kind(unit)
         # A size unit followed by "/s" or "ps" was already caught as a rate by the longer alternative.
         add(kind, round(number * factor, 4), match.start(), match.end())
+    # "cpu: 32", "gpus: 2": a bare count after a resource label
+    for match in re.finditer(r"(?<![\w-])(cpus?|cores|vcpus?|kerne|n[uú]cleos|gpus?)\s*[:=]\s*(\d{1,3})(?![\w/]|[.,]\d)"
+                             r"(?!\s*(?:x|gb|gi|g|tb|m|mb)\b)", text):
+        kind = "gpus" if match.group(1).startswith("gpu") else "cores"
+        add(kind, float(match.group(2)), match.start(2), match.end(2))
     # "16c/64g": cores and memory in shorthand
     for match in re.finditer(r"(?<![\w.-])(\d{1,3})c(?=\s*/\s*\d)", text):
         add("cores", float(match.group(1)), match.start(), match.end())

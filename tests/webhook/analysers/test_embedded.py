@@ -394,6 +394,10 @@ def test_statements_of_fact(sentence: str, statement: bool) -> None:
     ("rack 3", [("rack", "rack-3")]),
     ("16c/64g", [("cores", 16.0), ("size", 64.0)]),
     ("cpu: 32, gpus: 2, gpu: 80gb", [("cores", 32.0), ("gpus", 2.0), ("size", 80.0)]),
+    ("us regions only", [("region", "us")]),
+    ("solo regiones de europa", [("region", "europa")]),
+    ("let us know", []),
+    ("a pair of h200s", [("gpus", 2.0), ("gpu_model", "H200")]),
     ("half a terabyte of scratch", [("size", 512.0)]),
     ("one t4", [("gpus", 1.0), ("gpu_model", "T4")]),
 ])

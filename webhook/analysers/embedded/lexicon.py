@@ -187,7 +187,8 @@ FILLER = compile_words(
 
 NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-    "ten": 10, "twelve": 12, "sixteen": 16, "a": 1, "an": 1, "a single": 1, "single": 1, "a couple of": 2,
+    "ten": 10, "twelve": 12, "sixteen": 16,
+    "a pair of": 2, "pair of": 2, "un par de": 2, "a": 1, "an": 1, "a single": 1, "single": 1, "a couple of": 2,
     "un": 1, "una": 1, "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7,
     "ocho": 8, "diez": 10, "ein": 1, "eine": 1, "einer": 1, "einen": 1, "einem": 1, "zwei": 2, "drei": 3,
     "vier": 4, "f[uü]nf": 5, "sechs": 6, "sieben": 7, "acht": 8, "zehn": 10,

@@ -75,7 +75,8 @@ def _unit_kind(unit: str) -> tuple[str, float]:
 
 # --- GPU models ---------------------------------------------------------------------------------------
 
-_COUNT_BEFORE_MODEL = re.compile(r"(?<![\w.,-])(\d{1,2}|one|a single|two|three|four|six|eight|sixteen|dos|cuatro|ocho|"
+_COUNT_BEFORE_MODEL = re.compile(r"(?<![\w.,-])(\d{1,2}|one|a single|a pair of|pair of|un par de|"
+                                 r"two|three|four|six|eight|sixteen|dos|cuatro|ocho|"
                                  r"zwei|vier|"
                                  r"acht|sechs)\s*(?:x\s*)?$")
 _ARTICLES = frozenset(("a", "an", "un", "una", "uno", "ein", "eine", "einer", "einen", "einem", "single", "a single"))
@@ -109,6 +110,12 @@ _GEO = re.compile(
     r"s[uü]damerika|africa|[aá]frica|afrika|oceania|australia|australien|apac|emea|latam|the eu|the us|"
     r"the usa|eu|usa|ee\.? ?uu\.?|eeuu|der eu|den usa)(?![\w-])"
 )
+_GEO_NAMES = (r"(europe|europa|asia|asien|north america|norteam[eé]rica|nordamerika|south america|sudam[eé]rica|"
+              r"s[uü]damerika|africa|[aá]frica|afrika|oceania|australia|australien|apac|emea|latam|eu|us|usa)")
+# "US regions", "regiones de Europa", "Regionen in Europa": a geography named with the level word
+_GEO_REGIONS = re.compile(r"(?<![\w-])" + _GEO_NAMES + r"(?=\s+(?:regions?|regiones|regionen)(?![\w-]))|"
+                          r"(?<![\w-])(?:regions?|regiones|regionen)\s+(?:de|of|in|en|aus)\s+(?:the\s+)?"
+                          + _GEO_NAMES + r"(?![\w-])")
 # Names written after their level word ("rack r4-07", "rack rk-2", "zone westeurope-2"), kept as written.
 _RACK_NAMED = re.compile(r"(?<![\w-])(?:rack|racks|bastidor|gestell)\s+((?=[a-z0-9-]*\d)[a-z][a-z0-9]*(?:-[a-z0-9]+)*)"
                          r"(?![\w-])")
@@ -238,6 +245,9 @@ def extract(text: str) -> list[Slot]:
     for match in _GEO.finditer(text):
         add("region", match.group(1).removeprefix("the ").removeprefix("der ").removeprefix("den "),
             match.start(1), match.end(1))
+    for match in _GEO_REGIONS.finditer(text):
+        group = 1 if match.group(1) else 2
+        add("region", match.group(group), match.start(group), match.end(group))
 
     for match in _ZONE_NAMED.finditer(text):
         if not re.fullmatch(r"\d+|[a-z]{1,2}\d?", match.group(1)):

@@ -101,7 +101,8 @@ def segment(text: str, names: list[tuple[int, int]] | None = None) -> list[Claus
             if marks:
                 strength, word = marks[0][1], marks[0][2]
             elif previous is not None and (header or (passes_on and (
-                    bare_previous or (separator != "," and not (OPENERS.match(text, lead) or turns))))):
+                    bare_previous or (separator != "," and not (OPENERS.match(text, _after_also(text, lead))
+                                                                or turns))))):
                 strength, word = previous.strength, previous.strength_word
             else:
                 strength, word, passes_on = NEUTRAL_STRENGTH, "", False
@@ -153,6 +154,13 @@ def segment(text: str, names: list[tuple[int, int]] | None = None) -> list[Claus
 
 
 _NOTHING = re.compile(r"$^")
+_ALSO = re.compile(r"(?:also|then|too|tambi[eé]n|luego|auch|dann)\s+")
+
+
+def _after_also(text: str, position: int) -> int:
+    """Skip an "also"/"then" in front of a clause's first word ("... and also avoid X")."""
+    match = _ALSO.match(text, position)
+    return match.end() if match else position
 _THING = re.compile(r"(?<![\w-])(?:nodes?|zones?|racks?|regions?|hosts?|machines?|servers?|nodos?|zonas?|regi[oó]n\w*|"
                     r"knoten|zonen?|regionen?)(?![\w-])")
 _PLURAL = re.compile(r"(?<![\w-])(?:are|sind|son|seem|were)(?![\w-])")

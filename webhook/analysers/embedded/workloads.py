@@ -76,7 +76,8 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) fo
      r"junto al?|junto con|juntit[oa]s? al?|al lado del?|neben|"
      r"zusammen mit|"
      r"bei)\b", NODE),
-    (r"\b(?:near|close to|nearby|cerca de|nah bei|in der n[aä]he (?:von|der|des|vom))\b", NODE),
+    (r"\b(?:near|close to|nearby|cerca de|nah bei|nahe bei|nahe (?=den |dem |der )|in der n[aä]he (?:von|der|des|vom))"
+     r"(?:\b|(?<= ))", NODE),
     (rf"\b{_NODE_WORDS}\s+(?:with|mit|con)\s+(?:the |dem |der |den |el |la |los |las )?"
      rf"(?=(?:deployment|despliegue|service|servicio|dienst|pods?)\b)", NODE),
     (r"(?<!anti-)(?<!anti)\b(?:pod )?affinity (?:with|to|for)\b", NODE),
@@ -117,6 +118,7 @@ _STOP = frozenset((
     "anderen", "anderer", "selben", "gleichen", "wie", "mit", "auf", "es", "ist", "sind", "laufen", "läuft",
     "corre", "corren", "ejecuta", "ejecutan", "está", "están", "gpu", "gpus", "cpu", "cpus", "memory", "ram", "ssd",
     "nvme", "network", "disk", "storage", "latency", "high", "low", "fast",
+    "there", "here", "possible", "available", "needed", "allí", "ahí", "aquí", "dort", "hier",
     "please", "pls", "plz", "thanks", "thx", "bitte",
     "porfa", "por", "favor", "must", "should", "required", "mandatory", "critical", "essential", "absolutely",
     "needed", "optional", "maybe", "perhaps", "if", "imprescindible", "obligatorio", "zwingend", "unbedingt", "muss",

@@ -170,7 +170,7 @@ CUES: tuple[Cue, ...] = (
        rf"{_B}geringste[rn]?\s+(?:last|auslastung)|{_B}wenig\s+ausgelastet\w*|"
        rf"{_B}(?:wenig|weniger|geringe[rn]?|niedrige[rn]?)\s+(?:last|auslastung){_E}|"
        rf"{_B}(?:poca|baja|menor)\s+(?:carga|ocupaci[oó]n|utilizaci[oó]n){_E}|"
-       rf"{_B}(?:low|little|light|lighter|lower)\s+(?:load|utili[sz]ation|usage){_E}|{_B}niedrigste[rn]?\s+auslastung|"
+       rf"{_B}(?:low|little|light|lighter|lightest|lower|smallest)\s+(?:load|utili[sz]ation|usage|workload){_E}|{_B}niedrigste[rn]?\s+auslastung|"
        rf"{_B}(?:fewest|least)\s+(?:pods|workloads|work|jobs|containers|traffic|pressure){_E}|"
        rf"{_B}(?:least|less|lowest)\s+(?:resource\s+)?(?:pressure|contention){_E}|"
        rf"{_B}menos\s+(?:trabajo|pods|tr[aá]fico|presi[oó]n|saturad[oa]s?){_E}|"

@@ -79,6 +79,8 @@ NEGATION_BEFORE = compile_words(
     r"blacklist", r"blacklisted", r"blocklist", r"blocklisted", r"denylist", r"deny",
     r"exclude[sd]?", r"shun", r"dodge", r"keep away from", r"stay away from", r"rather not", r"prefer not",
     r"would rather not", r"on no account", r"all but", r"everything but", r"none of", r"anywhere but",
+    r"any (?:node|zone|rack|region|host|machine|box) but", r"cualquier (?:nodo|zona|rack|regi[oó]n|m[aá]quina) menos",
+    r"tod[oa]s? menos", r"todo menos",
     r"everywhere but",
     # es
     r"nunca", r"jam[aá]s", r"evita", r"evitar", r"evite", r"evitad", r"evitando", r"evitarlo", r"ev[ií]talo",
@@ -140,7 +142,8 @@ DESCRIPTIVE = compile_words(
     r"last month", r"yesterday", r"ago", r"migrado", r"movido", r"ayer", r"migriert", r"umgezogen", r"gestern",
     r"lief", r"liefen", r"fr[uü]her", r"sol[ií]a", r"sol[ií]an", r"anteriormente", r"ehemals", r"bisher",
     r"built", r"contact", r"on-?call", r"misbehaves", r"base image", r"construid[oa]s?", r"contacta\w*",
-    r"last (?:night|week|month|year|time|release)", r"earlier today", r"this morning", r"la semana pasada",
+    r"last (?:night|week|month|year|time|release)", r"la [uú]ltima vez", r"beim letzten mal",
+    r"letztes mal", r"earlier today", r"this morning", r"la semana pasada",
     r"el mes pasado", r"el a[nñ]o pasado", r"anoche", r"esta ma[nñ]ana", r"letzte (?:woche|nacht)",
     r"letzten (?:monat|freitag|montag)", r"letztes jahr", r"heute morgen", r"ausgefallen", r"abgest[uü]rzt",
     r"neu gestartet", r"se cay[oó]", r"cayó", r"falló", r"se reinici[oó]", r"reinici[oó]", r"upgraded",
@@ -157,7 +160,8 @@ DESCRIPTIVE = compile_words(
 # Hard boundaries end a clause: strength and negation never cross them.
 HARD_SPLIT = re.compile(
     r"[;!?¿¡]|\.(?=\s|$)|\s[-–—]\s|"
-    + words(r"(?<!anything )(?<!everything )(?<!all )(?<!nothing )(?<!anywhere )(?<!everywhere )but",
+    + words(r"(?<!anything )(?<!everything )(?<!all )(?<!nothing )(?<!anywhere )(?<!everywhere )(?<!any node )"
+            r"(?<!any zone )(?<!any rack )(?<!any region )(?<!any host )(?<!any machine )(?<!any box )but",
             r"however", r"although", r"though", r"whereas", r"while", r"pero", r"aunque",
             r"sin embargo", r"mientras", r"aber", r"jedoch", r"sondern", r"w[aä]hrend", r"allerdings",
             r"dagegen", r"otherwise", r"sino")

@@ -46,7 +46,8 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) fo
     # "fern von den redis-Pods": a name followed (or, in Spanish, preceded) by a head noun
     (rf"\b(?:away from|away frm|far from|far away from|clear of|lejos de|fern von|weg von|entfernt von)\s+"
      rf"(?:the\s+|any\s+|all\s+|los\s+|"
-     rf"las\s+|el\s+|la\s+|den\s+|dem\s+|der\s+|allen\s+)?(?:(?:{_NODE_WORDS}\s+(?:mit|with|con|running|hosting)|"
+     rf"las\s+|el\s+|la\s+|den\s+|dem\s+|der\s+|allen\s+)?"
+     rf"(?:(?:noisy|busy|loud|heavy|chatty|hungry|other|ruidos[oa]s|lauten|l[aä]rmenden)\s+)?(?:(?:{_NODE_WORDS}\s+(?:mit|with|con|running|hosting)|"
      rf"(?:pods|r[eé]plicas|instancias)\s+(?:de|del))\s+(?=[a-z])|(?=[a-z][\w'-]*(?:\s+and\s+[\w'-]+)?\s*"
      rf"(?:-?pods?|deployments?|services?|replicas|instances|workloads?|nodes|boxes|machines|hosts|knoten)(?![\w-])))",
      NODE),

@@ -145,6 +145,8 @@ def test_strength_belongs_to_its_clause(text: str, word: str, strength: float) -
     ("zone us-east-1b meiden", "us-east-1b", True),
     ("que no esté en us-west-2", "us-west-2", True),
     ("fuera del rack-4", "rack-4", True),
+    ("rack-1 and rack-2 are off limits", "rack-1", True),
+    ("rack-1 and spread over zones", "rack-1", False),
 ])
 def test_negation_scope(text: str, word: str, negated: bool) -> None:
     names = [(s.start, s.end) for s in extract(text) if s.kind in ("zone", "region", "rack", "node")]
@@ -545,6 +547,9 @@ GENERALISATION_CASES = [
      {"avoid_same_node_as_deployments": (1.0, {"deployments": ["ml-train"]})}),
     ("Der Scheduler hat beim letzten Mal Knoten m12 gewählt.", {}),
     ("Prefer nodes with the lightest load.", {"prefer_least_loaded_nodes": (0.5, {})}),
+    ("Racks 5 und 6 ausschließen.", {"avoid_racks": (1.0, {"avoid_racks": ["rack-5", "rack-6"]})}),
+    ("Zwingende Anti-Affinität zwischen Replikaten.", {"spread_nodes": (1.5, {})}),
+    ("todo en un solo sitio, un nodo", {"prefer_colocate_same_deployment": (1.0, {})}),
     ("Requires 48 GB of GPU memory.", {"prefer_gpu_memory_gb": (1.0, {"prefer_gpu_memory_gb": 48.0})}),
     ("pls colocate w the auth-proxy", {"prefer_same_node_as_deployments": (1.0, {"deployments": ["auth-proxy"]})}),
     ("Throughput scales with cores; give it 24 of them.", {"prefer_cpu_cores": (1.0, {"prefer_cpu_cores": 24.0})}),

@@ -135,6 +135,18 @@ def segment(text: str, names: list[tuple[int, int]] | None = None) -> list[Claus
                         text[start:end].split()) <= 3:
                     header = True
             previous = clause
+        # "Racks 5 und 6 ausschließen", "rack-1 and rack-2 are off limits": a negation said after the list
+        # reaches back over the bare list items co-ordinated before it.
+        for index in range(len(sentence) - 1, 0, -1):
+            if not sentence[index].negations_after:
+                continue
+            back = index
+            while back > 0 and separators[back] in ("and", "y", "und", "&", "or", "o", "oder", ",") and _is_bare(
+                    text, names, sentence[back - 1].start, sentence[back - 1].end, _NOTHING):
+                target = sentence[back - 1]
+                sentence[back - 1] = Clause(target.start, target.end, target.sentence, target.strength,
+                                            target.strength_word, target.negations_before, target.negations_after, True)
+                back -= 1
         # "Spread over regions, absolutely.": a strength word standing alone at the end looks back.
         # It takes in the items co-ordinated with "and" before it ("500 GB scratch and an SSD, ideally").
         if len(sentence) >= 2 and marked[-1] and not marked[-2] and _is_bare(

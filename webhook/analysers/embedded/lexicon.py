@@ -57,7 +57,8 @@ STRONG = compile_words(
     r"requerid[oa]", r"requisito", r"absolutamente", r"tiene que", r"tienen que", r"s[ií] o s[ií]",
     r"innegociable", r"indispensable", r"necesariamente", r"estrictamente", r"requerimiento", r"s[ií] o s[ií]",
     # de
-    r"muss", r"m[uü]ssen", r"musst", r"zwingend", r"unbedingt", r"kritisch(?:e[rnms]?)?", r"erforderlich",
+    r"muss", r"m[uü]ssen", r"musst", r"zwingend\w*",
+    r"verpflichtend\w*", r"unbedingt", r"kritisch(?:e[rnms]?)?", r"erforderlich",
     r"unverzichtbar", r"absolut", r"essenziell", r"essentiell", r"pflicht", r"auf jeden fall",
     r"obligatorisch", r"strikt", r"voraussetzung", r"ein muss", r"auf keinen fall", r"keinesfalls",
     r"unter keinen umst[aä]nden", r"bajo ning[uú]n concepto", r"en ning[uú]n caso", r"de ninguna manera",

@@ -84,6 +84,11 @@ CUES: tuple[Cue, ...] = (
                        rf"{_B}zone[- ]?(?:outage|failure|"
                        r"redundan\w*|resilien\w*|ausfall\w*)|zonal\s+(?:outage|failure|redundan\w*)|"
                        rf"{_B}(?:ca[ií]da|fallo) de (?:una )?zona|{_B}zonenausfall"),
+    # "in at least three zones", "en al menos tres zonas", "in mindestens drei Zonen"
+    *(_c(intent, rf"{_B}(?:in|into|across|over|en|entre|auf|[uü]ber)\s+(?:at least\s+|al menos\s+|mindestens\s+|"
+                 rf"min\.?\s+)?(?:2|3|4|5|6|two|three|four|five|six|dos|tres|cuatro|cinco|seis|zwei|drei|vier|f[uü]nf|"
+                 rf"sechs)\s+{level}{_E}")
+      for intent, level in (("spread_zones", _ZONES), ("spread_racks", _RACKS), ("spread_regions", _REGIONS))),
     # "zone spreading", "zonas distintas", "Zonen verschieden": the level named first
     _c("spread_zones", rf"{_B}(?:zone|az|zonal)[- ]?(?:spreading|spread|distribution|anti-?affinity){_E}|"
                        rf"{_B}(?:zonas|zonen)\s+(?:distintas|diferentes|separadas|verschiedene|unterschiedliche)\b"),
@@ -157,7 +162,8 @@ CUES: tuple[Cue, ...] = (
     _c("prefer_least_loaded_nodes",
        rf"{_B}least[- ](?:loaded|busy|utili[sz]ed|used|occupied|crowded|congested|slammed|swamped|stressed|hammered|"
        rf"taxed|contended){_E}|{_B}lowest\s+(?:load|"
-       rf"utili[sz]ation|usage|cpu)|{_B}(?:idle|idlest|quietest|emptiest|underutili[sz]ed|under-utili[sz]ed|"
+       rf"utili[sz]ation|usage|cpu)|{_B}(?:ocios[oa]s?|inactiv[oa]s|leerlauf|im leerlauf|unt[aä]tig\w*)(?![\w-])|"
+       rf"{_B}(?:idle|idlest|quietest|emptiest|underutili[sz]ed|under-utili[sz]ed|"
        rf"lightly[- ]loaded|less[- ]loaded|less[- ]busy|freeest|most headroom|least load){_E}|"
        rf"{_B}(?:lowest|low)[- ](?:load|usage|utili[sz]ation|cpu[- ]usage){_E}|"
        rf"{_B}least\s+(?:cpu\s+)?(?:usage|utili[sz]ation|load){_E}|"

@@ -104,7 +104,10 @@ NEGATION_BEFORE = compile_words(
 # Cues that negate what comes before them in the same clause (German verb-final, "X is off limits").
 NEGATION_AFTER = compile_words(
     r"avoided", r"off limits", r"off-limits", r"is banned", r"is forbidden", r"is excluded",
-    r"skip it", r"avoid it", r"exclude it", r"out of the question", r"nicht in frage", r"kommt nicht in frage",
+    r"skip it", r"avoid it", r"exclude it", r"(?:is )?a no go", r"no go", r"ni de broma",
+    r"ni loco",
+    r"geht gar nicht", r"geht nicht", r"auf gar keinen fall", r"out of the question", r"nicht in frage",
+    r"kommt nicht in frage",
     r"ni hablar", r"descartad[oa]", r"queda descartad[oa]", r"no way",
     r"vermeiden", r"meiden", r"ausschlie[sß]en", r"ausschlie[sß]en", r"fernhalten", r"evitar",
     r"vermieden", r"gemieden", r"evitad[oa]s?",

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from webhook.analysers.embedded.lexicon import STRONG, WEAK, words
+from webhook.analysers.embedded.lexicon import NEGATION_AFTER, STRONG, WEAK, words
 
 _INFRA = (r"(?:cluster|clusters|fleet|nodes?|machines?|servers?|hosts?|racks?|zones?|regions?|infra\w*|hardware|"
           r"setup|data ?cent(?:er|re)s?|gpus|team|dashboards?|monitoring|metrics|storage team|[\w-]+\s+team|"
@@ -49,6 +49,8 @@ _ELSEWHERE = (r"the\s+[\w-]+\s+(?:service|deployment|app|database|db|pods?|clust
 _ELSEWHERE_STATEMENT = re.compile(r"^\W*" + _ELSEWHERE + r"(?![\w-])")
 _STATEMENT = re.compile(
     r"^\W*(?:(?:for context|context|fyi|btw|by the way|note|background|para contexto|como contexto|zur info|"
+    r"right now|currently|today|at the moment|ahora mismo|ahora|actualmente|hoy|derzeit|aktuell|im moment|"
+    r"momentan|zurzeit|"
     r"hintergrund|zum kontext)\s*[,:-]?\s*)?(?:tenemos|contamos con|disponemos de|"
     r"(?:" + _INFRA_SUBJECT + r")\s+(?:" + _NOW + r"\s+)?" + _VERB + r"|(?:" + _NOW + r"\s*,?\s+)?"
     + _INFRA_SUBJECT + r"\s+" + _VERB + r"|(?:" + _WORKLOAD_SUBJECT + r")\s+(?:" + _NOW + r"\s+" + _VERB + r"|"
@@ -71,7 +73,9 @@ def is_statement(sentence: str) -> bool:
     """True when the lower-cased ``sentence`` only states a fact (subject + present verb, no wish marker)."""
     if not (_STATEMENT.match(sentence) or _ELSEWHERE_STATEMENT.match(sentence)):
         return False
-    return not (WISH.search(sentence) or WEAK.search(sentence) or STRONG.search(sentence))
+    # "rack-7 is a no go", "rack-2 is off limits": a verdict on a place is a wish
+    return not (WISH.search(sentence) or WEAK.search(sentence) or STRONG.search(sentence)
+                or NEGATION_AFTER.search(sentence))
 
 
 # Questions about the cluster ("why does rack-3 overheat?") ask for an answer, not a placement.

@@ -207,7 +207,9 @@ CUES: tuple[Cue, ...] = (
         when_negated="prefer_least_loaded_nodes"),
     # --- hardware without numbers ---
     _c("prefer_nvlink", rf"{_B}nv-?link\w*|{_B}nv-?switch\w*|{_B}gpu[- ]to[- ]gpu{_E}|"
-                        rf"{_B}gpus\b.{{0,50}}?\b(?:fast|high[- ]speed|direct)\s+interconnect{_E}"),
+                        rf"{_B}gpus\b.{{0,50}}?\b(?:fast|high[- ]speed|direct)\s+interconnect{_E}|"
+                        rf"{_B}(?:fast|high[- ]speed|direct|low[- ]latency)\s+interconnect\s+(?:between|among|for)\s+"
+                        rf"(?:the\s+)?gpus{_E}"),
     _c("prefer_numa_aligned", rf"{_B}numa\w*|{_B}(?:same|one|single|un|el mismo|un mismo|einem|demselben|selben)\s+"
                               rf"(?:cpu\s+)?(?:socket|sockel){_E}|{_B}topology[- ]aligned"),
     _c("prefer_ssd_storage", rf"{_B}ssds?(?:-\w+)?{_E}|{_B}nvmes?(?:-\w+)?{_E}|{_B}solid[- ]state|"

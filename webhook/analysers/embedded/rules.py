@@ -241,7 +241,9 @@ def read_hint(hint: str) -> Reading:
         elif level == NODE and re.search(r"\bsame region\b|\bmisma regi[oó]n\b|\bgleiche[nr]? region\b",
                                          text[relation.start:sentence_end]):
             level = REGION
-        negative = relation.negative or clause.negated_at(relation.start + 1)
+        # a negation that ends anywhere before the names counts, even inside the cue ("nowhere near X")
+        negative = relation.negative or clause.negated_at(relation.start + 1) or any(
+            relation.start < end <= relation.end - 1 for end in clause.negations_before)
         name = {(NODE, False): "prefer_same_node_as_deployments", (ZONE, False): "prefer_same_zone_as_deployments",
                 (REGION, False): "prefer_same_region_as_deployments", (NODE, True): "avoid_same_node_as_deployments",
                 (ZONE, True): "avoid_same_zone_as_deployments"}.get((level, negative))

@@ -77,8 +77,8 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) fo
      r"junto al?|junto con|juntit[oa]s? al?|al lado del?|neben|"
      r"zusammen mit|"
      r"bei)\b", NODE),
-    (r"\b(?:near|close to|nearby|cerca de|nah bei|nahe bei|nahe (?=den |dem |der )|in der n[aä]he (?:von|der|des|vom))"
-     r"(?:\b|(?<= ))", NODE),
+    (r"\b(?:near|close to|nearby|cerca de|nah bei|nahe bei|nahe (?=den |dem |der )|"
+     r"in (?:der|die) n[aä]he (?:von|der|des|vom))(?:\b|(?<= ))", NODE),
     (rf"\b{_NODE_WORDS}\s+(?:with|mit|con)\s+(?:the |dem |der |den |el |la |los |las )?"
      rf"(?=(?:deployment|despliegue|service|servicio|dienst|pods?)\b)", NODE),
     (r"(?<!anti-)(?<!anti)\b(?:pod )?affinity (?:with|to|for)\b", NODE),

@@ -24,7 +24,6 @@ import logging
 import time
 from collections import OrderedDict
 from collections.abc import Mapping
-from datetime import datetime
 from typing import Any
 
 from shared.codec import (
@@ -113,12 +112,8 @@ def event_plan(result: Result, cached: bool) -> list[tuple[str, str, bool]]:
 
 def parse_time(value: Any) -> float | None:
     """Seconds since the epoch of an RFC 3339 timestamp (``creationTimestamp``), None if absent or bad."""
-    if not isinstance(value, str):
-        return None
-    try:
-        return datetime.fromisoformat(value.replace("Z", "+00:00")).timestamp()
-    except ValueError:
-        return None
+    moment = events.read_time(value)
+    return None if moment is None else moment.timestamp()
 
 
 def seedable(annotations: Mapping[str, Any] | None, analyser: AnalyserId) -> bool:

@@ -28,6 +28,16 @@ def micro_time(moment: datetime) -> str:
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
+def read_time(value: Any) -> datetime | None:
+    """An RFC 3339 Time or MicroTime from the API (``Z`` or an offset), None if absent or bad."""
+    if not isinstance(value, str):
+        return None
+    try:
+        return datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+
+
 def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 4] + " ..."
 

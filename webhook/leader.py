@@ -16,19 +16,10 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from webhook.events import micro_time
+from webhook.events import micro_time, read_time
 from webhook.kube import KubeError
 
 log = logging.getLogger(__name__)
-
-
-def _parse(value: Any) -> datetime | None:
-    if not isinstance(value, str):
-        return None
-    try:
-        return datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        return None
 
 
 def decide(lease: dict[str, Any] | None, identity: str, now: datetime) -> str:
@@ -39,7 +30,7 @@ def decide(lease: dict[str, Any] | None, identity: str, now: datetime) -> str:
     holder = spec.get("holderIdentity") or ""
     if holder == identity:
         return "renew"
-    renewed = _parse(spec.get("renewTime")) or _parse(spec.get("acquireTime"))
+    renewed = read_time(spec.get("renewTime")) or read_time(spec.get("acquireTime"))
     duration = spec.get("leaseDurationSeconds") or 15
     if not holder or renewed is None or now >= renewed + timedelta(seconds=float(duration)):
         return "takeover"

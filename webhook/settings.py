@@ -15,6 +15,8 @@ from typing import Any
 
 import yaml
 
+from webhook.analysers import BACKENDS
+
 
 class SettingsError(ValueError):
     """A configuration value that cannot be used; the message names the variable."""
@@ -139,7 +141,7 @@ def load_settings(environ: Mapping[str, str]) -> Settings:
         field_name = _ENV[env_name]
         fields[field_name] = _convert(env_name, builtins[kinds[field_name]], value)
     settings = Settings(**fields)
-    if settings.analyser not in ("embedded", "bedrock", "openai"):
+    if settings.analyser not in BACKENDS:
         raise SettingsError(f"SEMAFF_ANALYSER: unknown backend {settings.analyser!r}")
     if bool(settings.tls_cert_file) != bool(settings.tls_key_file):
         raise SettingsError("SEMAFF_TLS_CERT_FILE and SEMAFF_TLS_KEY_FILE must be set together")

@@ -14,7 +14,6 @@ from typing import Any
 
 from webhook.analysers.base import Analyser
 
-BACKENDS = ("embedded", "bedrock", "openai")
 DEFAULT_BACKEND = "embedded"
 
 
@@ -107,11 +106,13 @@ def _openai(settings: Any) -> Analyser:
     ), resilience=_resilience(settings))
 
 
-_FACTORIES: dict[str, Callable[[Any], Analyser]] = {
+_BUILT_IN: dict[str, Callable[[Any], Analyser]] = {
     "embedded": _embedded,
     "bedrock": _bedrock,
     "openai": _openai,
 }
+BACKENDS = tuple(_BUILT_IN)  # what SEMAFF_ANALYSER may name
+_FACTORIES = dict(_BUILT_IN)
 
 
 def register(name: str, factory: Callable[[Any], Analyser]) -> None:
@@ -121,9 +122,8 @@ def register(name: str, factory: Callable[[Any], Analyser]) -> None:
 
 def unregister(name: str) -> None:
     """Remove a backend added with ``register`` (built-in names restore their default factory)."""
-    defaults = {"embedded": _embedded, "bedrock": _bedrock, "openai": _openai}
-    if name in defaults:
-        _FACTORIES[name] = defaults[name]
+    if name in _BUILT_IN:
+        _FACTORIES[name] = _BUILT_IN[name]
     else:
         _FACTORIES.pop(name, None)
 

@@ -94,11 +94,6 @@ class PodSet:
     def requested(self, node: str) -> Requested | None:
         return self._requested.get(node)
 
-    @property
-    def requested_by_node(self) -> Mapping[str, Requested]:
-        """Node -> what its effective pods request (nodes without pods are absent). Read only."""
-        return self._requested
-
     def __len__(self) -> int:
         return len(self._effective)
 

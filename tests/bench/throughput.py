@@ -28,6 +28,7 @@ from shared.normalise import normalise
 from shared.sanitise import hint_sha256, sanitise
 from shared.signing import Signer
 from tests.harness import SEMANTIC_SCHEDULER, ControlPlane, NodeSpec
+from tests.harness.metrics import scrape, total
 from tests.harness.nodes import NETWORK, RACK, REGION, ZONE
 
 NODES = 1000
@@ -159,23 +160,9 @@ def phase(plane: ControlPlane, label: str, extender: bool, pods: list[dict[str, 
 
 def scorer_totals(plane: ControlPlane) -> tuple[float, float]:
     """(prioritize calls answered, seconds spent answering them) from the scorer's /metrics."""
-    import urllib.request
-
-    from prometheus_client.parser import text_string_to_metric_families
-
-    with urllib.request.urlopen(f"{plane.scorer_url}/metrics", timeout=5) as r:
-        text = r.read().decode()
-    calls = seconds = 0.0
-    for family in text_string_to_metric_families(text):
-        for sample in family.samples:
-            if sample.name == "semaff_scorer_requests_total" and sample.labels == {
-                "verb": "prioritize",
-                "outcome": "ok",
-            }:
-                calls += sample.value
-            elif sample.name == "semaff_scorer_prioritize_seconds_sum":
-                seconds += sample.value
-    return calls, seconds
+    samples = scrape(f"{plane.scorer_url}/metrics")
+    return (total(samples, "semaff_scorer_requests_total", verb="prioritize", outcome="ok"),
+            total(samples, "semaff_scorer_prioritize_seconds_sum"))
 
 
 def run() -> dict[str, float]:

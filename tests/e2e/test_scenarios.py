@@ -13,9 +13,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from prometheus_client.parser import text_string_to_metric_families
 
 from tests.harness import ControlPlane, paper_cluster
+from tests.harness.metrics import scrape, total
 from tests.harness.scenarios import SCENARIOS, Scenario, describe_placement, run
 from tests.harness.workloads import describe_pod
 
@@ -37,21 +37,9 @@ def paper() -> Iterator[ControlPlane]:
 
 def scorer_counts(plane: ControlPlane) -> tuple[float, float]:
     """(prioritize calls answered, of which neutral) from the scorer's own /metrics."""
-    import urllib.request
-
-    with urllib.request.urlopen(f"{plane.scorer_url}/metrics", timeout=5) as r:
-        text = r.read().decode()
-    ok = neutral = 0.0
-    for family in text_string_to_metric_families(text):
-        for sample in family.samples:
-            if sample.name == "semaff_scorer_requests_total" and sample.labels == {
-                "verb": "prioritize",
-                "outcome": "ok",
-            }:
-                ok += sample.value
-            elif sample.name == "semaff_scorer_neutral_fallbacks_total":
-                neutral += sample.value
-    return ok, neutral
+    samples = scrape(f"{plane.scorer_url}/metrics")
+    return (total(samples, "semaff_scorer_requests_total", verb="prioritize", outcome="ok"),
+            total(samples, "semaff_scorer_neutral_fallbacks_total"))
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=[s.key for s in SCENARIOS])

@@ -8,16 +8,15 @@ server-side dryRun=All (sideEffects NoneOnDryRun), so nothing is left behind.
 from __future__ import annotations
 
 import ssl
-import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from prometheus_client.parser import text_string_to_metric_families
 
 from certs import tool as certs
 from shared.codec import INTENTS, STATUS
 from tests.harness import SYSTEM_NAMESPACE, ControlPlane
+from tests.harness.metrics import scrape, total
 
 pytestmark = pytest.mark.e2e
 NAMESPACE = "webhook-registration"
@@ -34,13 +33,7 @@ def webhook(control_plane: ControlPlane) -> Iterator[ControlPlane]:
 
 def admission_calls(plane: ControlPlane) -> float:
     context = ssl.create_default_context(cafile=str(plane.service_certs() / certs.CA_CERT))
-    with urllib.request.urlopen(f"{plane.webhook_url}/metrics", timeout=5, context=context) as r:
-        text = r.read().decode()
-    for family in text_string_to_metric_families(text):
-        for sample in family.samples:
-            if sample.name == "semaff_admission_latency_seconds_count":
-                return sample.value
-    return 0.0
+    return total(scrape(f"{plane.webhook_url}/metrics", context), "semaff_admission_latency_seconds_count")
 
 
 def dry_run_pod(plane: ControlPlane, annotations: dict[str, str] | None, namespace: str = NAMESPACE) -> dict[str, Any]:

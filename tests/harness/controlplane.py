@@ -34,11 +34,11 @@ from typing import Any
 import yaml
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
-from prometheus_client.parser import text_string_to_metric_families
 
 from certs import tool as certs
 from tests.harness.binaries import ensure_binaries
 from tests.harness.kube import ApiError, Kube, wait_for
+from tests.harness.metrics import scrape, total
 from tests.harness.nodes import NodeSpec, node_manifest, nrt_manifest
 from tests.harness.processes import Process, free_port
 
@@ -418,16 +418,7 @@ class ControlPlane:
         context = ssl.create_default_context()
         context.check_hostname = False
         context.verify_mode = ssl.CERT_NONE
-        with urllib.request.urlopen(
-            f"https://127.0.0.1:{self.ports.scheduler}/metrics", timeout=5, context=context
-        ) as r:
-            text = r.read().decode()
-        total = 0.0
-        for family in text_string_to_metric_families(text):
-            for sample in family.samples:
-                if sample.name == name and all(sample.labels.get(k) == v for k, v in labels.items()):
-                    total += sample.value
-        return total
+        return total(scrape(f"https://127.0.0.1:{self.ports.scheduler}/metrics", context), name, **labels)
 
     def _wait_healthz(self, name: str, port: int) -> None:
         proc = self.procs[name]

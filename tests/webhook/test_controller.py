@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -52,15 +53,19 @@ def make_controller(kube: FakeKube, analyser: Any, signer: Signer, **overrides: 
     return IntentController(kube, analyser, signer, cache, settings, metrics, EventRecorder(kube, "test", metrics))
 
 
-async def eventually(check: Callable[[], Any], what: str, timeout: float = 20.0) -> Any:
-    """Poll until ``check()`` is truthy (a generous bound for a loaded machine; not a speed assertion)."""
+async def eventually(check: Callable[[], Any], what: str, timeout: float = 20.0, interval: float = 0.01) -> Any:
+    """Poll until ``check()`` is truthy (a generous bound for a loaded machine; not a speed assertion).
+
+    ``check`` may be a coroutine function (a call to a real API server: poll it less often)."""
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout
     while loop.time() < end:
         value = check()
+        if inspect.isawaitable(value):
+            value = await value
         if value:
             return value
-        await asyncio.sleep(0.01)
+        await asyncio.sleep(interval)
     raise AssertionError(f"timed out waiting for {what}")
 
 

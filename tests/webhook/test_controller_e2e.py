@@ -65,17 +65,6 @@ async def all_ungated(kube: Kube) -> bool:
     return all(not is_gated(p) for p in await pods(kube))
 
 
-async def wait_async(check, what: str, timeout: float = 60.0) -> Any:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while loop.time() < end:
-        value = await check()
-        if value:
-            return value
-        await asyncio.sleep(0.2)
-    raise AssertionError(f"timed out waiting for {what}")
-
-
 async def test_controller_finishes_gated_pods(control_plane, namespace, signer: Signer, analyser) -> None:
     kube = await Kube.connect(str(control_plane.kubeconfig))
     analyser = PickyAnalyser(analyser.answers)
@@ -86,7 +75,7 @@ async def test_controller_finishes_gated_pods(control_plane, namespace, signer: 
         await kube.create_pod(NAMESPACE, api_pod("broken", FAIL_HINT))
         controller = make_controller(kube, analyser, signer, analysis_retries=1)
         task = asyncio.create_task(controller.run())
-        await wait_async(lambda: all_ungated(kube), "every pod ungated")
+        await eventually(lambda: all_ungated(kube), "every pod ungated", timeout=60, interval=0.2)
         await eventually(lambda: not controller._tasks, "controller idle")
         await stop(task)
 
@@ -133,7 +122,7 @@ async def test_restart_mid_analysis_finishes_every_gated_pod(control_plane, name
         assert all(is_gated(p) for p in await pods(kube))
         second = make_controller(kube, analyser, signer)
         task = asyncio.create_task(second.run())
-        await wait_async(lambda: all_ungated(kube), "every pod finished after the restart")
+        await eventually(lambda: all_ungated(kube), "every pod finished after the restart", timeout=60, interval=0.2)
         await stop(task)
         assert {p["metadata"]["annotations"][STATUS] for p in await pods(kube)} == {"analyzed"}
     finally:

@@ -581,3 +581,68 @@ def test_semantic_prototypes(analyser: EmbeddedAnalyser, clause: str, intent: st
     match = analyser._get_matcher().match([clause])[0]
     accepted = match is not None and match.similarity >= SIMILARITY_THRESHOLD and match.margin >= MARGIN
     assert (match.intent if accepted else None) == intent
+
+
+# Mechanisms added from dev3's Spanish and German errors (and a few English ones); one row per mechanism,
+# worded differently from the dev3 rows that showed the gap.
+SPANISH_GERMAN_CASES = [
+    # strength: "ni de broma" is an emphatic refusal (strong); "tiene que" is neutral like "needs"
+    ("ni de broma en la zona eu-west-3c", {"avoid_zones": (1.5, {"avoid_zones": ["eu-west-3c"]})}),
+    ("El servicio tiene que ir en el rack-4.", {"prefer_racks": (1.0, {"prefer_racks": ["rack-4"]})}),
+    # "mejor en ..." hedges a place; "möglichst wenig ausgelastet" is a superlative, not a hedge
+    ("mejor en la región us-west-2", {"prefer_regions": (0.5, {"prefer_regions": ["us-west-2"]})}),
+    ("auf möglichst wenig ausgelastete Maschinen", {"prefer_least_loaded_nodes": (1.0, {})}),
+    ("möglichst im Rack 3", {"prefer_racks": (0.5, {"prefer_racks": ["rack-3"]})}),
+    # German separable and verb-final negation
+    ("Zone us-east-2a bitte weglassen", {"avoid_zones": (1.0, {"avoid_zones": ["us-east-2a"]})}),
+    ("auf worker-5 hat der Job nichts zu suchen", {"avoid_nodes": (1.0, {"avoid_nodes": ["worker-5"]})}),
+    ("In eu-west-1, die Zone eu-west-1b aber nicht.",
+     {"prefer_regions": (1.0, {"prefer_regions": ["eu-west-1"]}),
+      "avoid_zones": (1.0, {"avoid_zones": ["eu-west-1b"]})}),
+    ("den Knoten m-9 bitte niemals verwenden", {"avoid_nodes": (1.0, {"avoid_nodes": ["m-9"]})}),
+    # Spanish diminutive and subjunctive "que" opening a wish of its own
+    ("lejitos del nodo w-22", {"avoid_nodes": (1.0, {"avoid_nodes": ["w-22"]})}),
+    ("si es posible 8 núcleos, y que no caiga en el rack-9",
+     {"prefer_cpu_cores": (0.5, {"prefer_cpu_cores": 8.0}), "avoid_racks": (1.0, {"avoid_racks": ["rack-9"]})}),
+    # negation inherited only by a list of names after names
+    ("sin GPU y en la región eu-central-1",
+     {"avoid_gpu_nodes": (1.0, {}), "prefer_regions": (1.0, {"prefer_regions": ["eu-central-1"]})}),
+    ("Not on rack-2, in us-west-2 please.",
+     {"avoid_racks": (1.0, {"avoid_racks": ["rack-2"]}), "prefer_regions": (1.0, {"prefer_regions": ["us-west-2"]})}),
+    # relations: plural "mismos", "nodos del deployment X", a German relative clause after a comma, negations end names
+    ("en los mismos nodos que el redis-cache",
+     {"prefer_same_node_as_deployments": (1.0, {"deployments": ["redis-cache"]})}),
+    ("lejos de los nodos del servicio kafka-connect",
+     {"avoid_same_node_as_deployments": (1.0, {"deployments": ["kafka-connect"]})}),
+    ("nicht in die Region, in der billing-api läuft", {}),
+    ("Nicht neben dem etl-loader und nicht auf m-4.",
+     {"avoid_same_node_as_deployments": (1.0, {"deployments": ["etl-loader"]}),
+      "avoid_nodes": (1.0, {"avoid_nodes": ["m-4"]})}),
+    # the workload's own peers
+    ("las réplicas cerca de sus compañeras", {"prefer_nearby_nodes_same_deployment": (1.0, {})}),
+    # numbers: "gigas" on a NIC, millicores "de CPU", "je" GPU memory next to a model, GPU word keeps its clause
+    ("una tarjeta de red de 100 gigas", {"prefer_network_speed": (1.0, {"prefer_network_speed_gbps": 100.0})}),
+    ("1500m de CPU", {"prefer_cpu_cores": (1.0, {"prefer_cpu_cores": 1.5})}),
+    ("2 GPUs L40S de 48 gigas, 500 GB de disco local",
+     {"prefer_gpu": (1.0, {"prefer_gpu_cores": 2.0}), "prefer_gpu_models": (1.0, {"prefer_gpu_models": ["L40S"]}),
+      "prefer_gpu_memory_gb": (1.0, {"prefer_gpu_memory_gb": 48.0}),
+      "prefer_ephemeral_storage": (1.0, {"prefer_ephemeral_storage_gb": 500.0})}),
+    ("eine H100-Grafikkarte", {"prefer_gpu": (1.0, {"prefer_gpu_cores": 1.0}),
+                               "prefer_gpu_models": (1.0, {"prefer_gpu_models": ["H100"]})}),
+    # names: a region-shaped rack name, rack lists of one shape, names after "named"
+    ("im Rack fr-east-4", {"prefer_racks": (1.0, {"prefer_racks": ["fr-east-4"]})}),
+    ("Rack B3 oder B4", {"prefer_racks": (1.0, {"prefer_racks": ["b3", "b4"]})}),
+    ("avoid the node called db-primary-3", {"avoid_nodes": (1.0, {"avoid_nodes": ["db-primary-3"]})}),
+    ("16c min", {"prefer_cpu_cores": (1.0, {"prefer_cpu_cores": 16.0})}),
+    # statements and questions
+    ("Unsere SSD-Knoten haben jeweils 2 TB.", {}),
+    ("Heads-up: node w-31 is being drained tonight.", {}),
+    ("Does the cluster have any H100 nodes?", {}),
+    ("Our nodes are in eu-west-1, spread across three zones.", {}),
+    ("der Ausfall eines Racks darf nichts ausmachen", {"spread_racks": (1.0, {})}),
+]
+
+
+@pytest.mark.parametrize(("hint", "expected"), SPANISH_GERMAN_CASES, ids=[c[0][:40] for c in SPANISH_GERMAN_CASES])
+def test_spanish_german_mechanisms(analyser: EmbeddedAnalyser, hint: str, expected: dict) -> None:
+    assert _summary(_run(analyser, hint)) == expected

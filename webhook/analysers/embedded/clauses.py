@@ -106,8 +106,14 @@ def segment(text: str, names: list[tuple[int, int]] | None = None) -> list[Claus
                 strength, word = previous.strength, previous.strength_word
             else:
                 strength, word, passes_on = NEUTRAL_STRENGTH, "", False
+            # only a list of names continues a negated list of names: "nada de GPU y en la región X" is a
+            # new wish, "avoid m02 and m03" is not
             inherited = bool(previous is not None and previous.negated and not before and not after
-                             and _is_bare(text, names, start, end, _NOTHING))
+                             and _is_bare(text, names, start, end, _NOTHING)
+                             and (previous.inherited_negation or any(previous.start <= s < previous.end
+                                                                     for s, _ in names))
+                             # "Off rack-12, in eu-west-1": a comma and a new locative opens a positive wish
+                             and not (separator == "," and _LOCATIVE.match(text, lead) is not None))
             clause = Clause(start, end, sentence_index, strength, word, before, after, inherited)
             sentence.append(clause)
             marked.append(bool(marks))
@@ -142,7 +148,10 @@ def segment(text: str, names: list[tuple[int, int]] | None = None) -> list[Claus
                 continue
             back = index
             while back > 0 and separators[back] in ("and", "y", "und", "&", "or", "o", "oder", ",") and _is_bare(
-                    text, names, sentence[back - 1].start, sentence[back - 1].end, _NOTHING):
+                    text, names, sentence[back - 1].start, sentence[back - 1].end, _NOTHING) and not (
+                    # "In eu-west-1, die Zone eu-west-1b aber nicht": a place said with its own preposition stays
+                    separators[back] == ","
+                    and _LOCATIVE.match(text, _lead(text, sentence[back - 1].start)) is not None):
                 target = sentence[back - 1]
                 sentence[back - 1] = Clause(target.start, target.end, target.sentence, target.strength,
                                             target.strength_word, target.negations_before, target.negations_after, True)
@@ -166,6 +175,12 @@ def segment(text: str, names: list[tuple[int, int]] | None = None) -> list[Claus
 
 
 _NOTHING = re.compile(r"$^")
+_LOCATIVE = re.compile(r"(?:in|on|at|en|im|auf|am)\s")
+
+
+def _lead(text: str, position: int) -> int:
+    """The first non-blank position from ``position`` on."""
+    return position + len(text[position:]) - len(text[position:].lstrip())
 _ALSO = re.compile(r"(?:also|then|too|tambi[eé]n|luego|auch|dann)\s+")
 
 

@@ -55,6 +55,8 @@ _DOWN = (r"(?:goes down|go down|going down|fails|fail|failing|failure|failures|o
 def _resilience(level: str) -> str:
     """ "survive losing a zone", "if one AZ goes down": spreading over that level, even when negated."""
     return (rf"{_B}{_LOSE}\b.{{0,40}}?{_B}{level}{_E}|{_B}{level}{_E}.{{0,12}}?{_B}{_DOWN}{_E}|"
+            # "the failure of a zone", "der Ausfall einer Zone", "la caída de un rack"
+            rf"{_B}{_DOWN}\s+(?:of\s+)?(?:a|an|one|einer|eines|de una|de un)\s+{level}{_E}|"
             rf"{_B}{level}(?:-wide)?\s+(?:losing|loses|lost|failing|fails|dying|dies|going dark|goes dark|"
             rf"disappearing|disappears|vanishing|wegf[aä]llt|se cae|cae|falla)\b")
 
@@ -157,7 +159,11 @@ CUES: tuple[Cue, ...] = (
        rf"{_B}(?:near|close to|next to|cerca de|nahe|nah bei|nahe bei|in der n[aä]he der|neben)\s+"
        rf"(?:the\s+|my\s+|las\s+|los\s+|den\s+|die\s+)?"
        rf"(?:other|otras|otros|anderen)\s+(?:replicas|pods|instances|copies|r[eé]plicas|replikat\w*|instancias)|"
-       rf"{_B}r[aä]umlich\s+nah|{_B}nah\s+aneinander|{_B}geringe[rn]?\s+latenz\s+zwischen"),
+       rf"{_B}r[aä]umlich\s+nah|"
+       # "cerca de sus compañeras", "near its siblings", "bei ihren Geschwistern": the workload's own peers
+       rf"{_B}(?:cerca|cerquita|pegad[oa]s?|junt[oa]s?)\s+(?:de|a)\s+(?:sus|las|los)\s+(?:compañer[oa]s|herman[oa]s|pares){_E}|"
+       rf"{_B}(?:near|close to|next to)\s+(?:its|their|the)\s+(?:siblings|peers|sibling pods|peer pods){_E}|"
+       rf"{_B}(?:nah|nahe|dicht)\s+(?:bei|an)\s+(?:ihren|seinen|den)\s+(?:geschwistern|geschwister-pods|kollegen){_E}|{_B}nah\s+aneinander|{_B}geringe[rn]?\s+latenz\s+zwischen"),
     # --- load ---
     _c("prefer_least_loaded_nodes",
        rf"{_B}least[- ](?:loaded|busy|utili[sz]ed|used|occupied|crowded|congested|slammed|swamped|stressed|hammered|"

@@ -40,8 +40,13 @@ WEAK = compile_words(
     r"prefiere", r"preferible", r"preferida", r"preferido", r"mejor si", r"ser[ií]a bueno", r"ser[ií]a ideal",
     r"estar[ií]a bien", r"quiz[aá]s?", r"tal vez", r"opcionalmente", r"opcional", r"si puede ser",
     r"de preferencia", r"en la medida de lo posible", r"de ser factible", r"mejor no", r"better not", r"best not",
+    # "mejor en el rack C3", "mejor con SSD": "better" before a place or a thing hedges ("la mejor red" does not)
+    r"mejor(?=\s+(?:en|con|sobre|cerca|lejos|junto|fuera|dentro|sin|entre|usar|poner\w*|ir|correr|que\s+(?:est[eé]|vaya|corra|use)))",
     # de
-    r"vorzugsweise", r"idealerweise", r"wenn m[oö]glich", r"falls m[oö]glich", r"m[oö]glichst",
+    r"vorzugsweise", r"idealerweise", r"wenn m[oö]glich", r"falls m[oö]glich",
+    # "möglichst in rack-3" hedges; "möglichst wenig ausgelastet" (as little as possible) is a superlative
+    r"m[oö]glichst(?!\s+(?:wenig|viel|nah|schnell|gro[sß]|hoch|niedrig|gering|kurz|eng|dicht|leer|frei|weit|"
+    r"stark|gut|flott|zusammen)\w*)",
     r"am liebsten", r"bevorzugt", r"bevorzuge", r"bevorzugen", r"lieber", r"gerne?", r"nach m[oö]glichkeit",
     r"w[aä]re sch[oö]n", r"w[aä]re nett", r"w[aä]re gut", r"vielleicht", r"eventuell", r"optional",
     r"wenn es geht", r"am besten", r"sofern m[oö]glich", r"im idealfall", r"w[uü]nschenswert", r"nach m[oö]glichkeit",
@@ -54,7 +59,9 @@ STRONG = compile_words(
     r"has to", r"strictly", r"imperative", r"vital", r"under no circumstances", r"at all costs",
     # es
     r"debe", r"deben", r"debes", r"obligatori[oa]s?", r"imprescindibles?", r"cr[ií]tic[oa]s?", r"esencial(?:es)?",
-    r"requerid[oa]", r"requisito", r"absolutamente", r"tiene que", r"tienen que", r"s[ií] o s[ií]",
+    r"requerid[oa]", r"requisito", r"absolutamente", r"s[ií] o s[ií]",
+    # "ni de broma en el nodo X": the refusal is emphatic ("tiene que" stays neutral, like "needs")
+    r"ni de broma", r"ni loc[oa]", r"ni hablar", r"ni en sueños",
     r"innegociable", r"indispensable", r"necesariamente", r"estrictamente", r"requerimiento", r"s[ií] o s[ií]",
     # de
     r"muss", r"m[uü]ssen", r"musst", r"zwingend\w*",
@@ -100,6 +107,8 @@ NEGATION_BEFORE = compile_words(
     r"gemieden", r"evitad[oa]s?", r"nirgendwo", r"bloß nicht", r"blo[sß] nicht", r"verboten",
     r"ausschlie[sß]lich nicht", r"lass\w* die finger von",
     r"au[sß]erhalb",
+    # es diminutives: "lejitos de la zona X"
+    r"lejit[oa]s?(?: del?)?",
 )
 # Cues that negate what comes before them in the same clause (German verb-final, "X is off limits").
 NEGATION_AFTER = compile_words(
@@ -118,6 +127,13 @@ NEGATION_AFTER = compile_words(
     r"evitarse", r"excluido", r"excluida", r"prohibido", r"prohibida", r"ausgeschlossen",
     # German separable verbs: "lass rack-6 aus", "halte dich von X fern", "nimm X aus"
     r"aus(?=\s*(?:bitte\s*)?$)", r"fern(?=\s*(?:bitte\s*)?$)", r"weg(?=\s*(?:bitte\s*)?$)",
+    r"auslassen", r"weglassen", r"aussparen", r"ausklammern", r"au[sß]en vor lassen", r"links liegen lassen",
+    r"(?:nix|nichts) (?:zu suchen|verloren)",
+    # verb-final: "die Zone eu-west-2c bitte nicht", "Knoten db-07 auf keinen Fall benutzen"
+    r"nicht(?=\s*(?:bitte|danke|mehr)?\s*$)",
+    r"(?:nicht|nie|niemals|keinesfalls|auf (?:gar )?keinen fall)\s+(?:[\w-]+\s+){0,2}?(?:benutzen|verwenden|nutzen|"
+    r"nehmen|einplanen|belegen|w[aä]hlen|anfassen|ansteuern|(?:laufen|landen) lassen|"
+    r"deployen|schedulen)(?=\s*(?:bitte\s*)?$)",
 )
 
 # "not necessarily": a negation that only allows, never asks for the opposite.
@@ -167,7 +183,10 @@ HARD_SPLIT = re.compile(
     + words(r"(?<!anything )(?<!everything )(?<!all )(?<!nothing )(?<!anywhere )(?<!everywhere )(?<!any node )"
             r"(?<!any zone )(?<!any rack )(?<!any region )(?<!any host )(?<!any machine )(?<!any box )but",
             r"however", r"although", r"though", r"whereas", r"while", r"pero", r"aunque",
-            r"sin embargo", r"mientras", r"aber", r"jedoch", r"sondern", r"w[aä]hrend", r"allerdings",
+            r"sin embargo", r"mientras",
+            # "die Zone X aber nicht": "aber nicht" at the end negates its own clause, it opens none
+            r"aber(?!\s+(?:bitte\s+)?nicht\s*(?:bitte\s*)?(?:[.;!,]|$))", r"jedoch", r"sondern", r"w[aä]hrend",
+            r"allerdings",
             r"dagegen", r"otherwise", r"sino")
 )
 # Soft boundaries separate list items and co-ordinated clauses; a continuation may inherit strength.
@@ -184,6 +203,8 @@ OPENERS = compile_words(
     r"porfa", r"por favor", r"pon", r"usa", r"evita", r"reparte", r"rep[aá]rtelo", r"mant[eé]n", r"coloca",
     r"col[oó]calo", r"distribuye", r"deber[ií]a", r"necesita", r"bitte", r"verteile", r"verteilen", r"halte",
     r"nutze", r"verwende", r"sollte", r"braucht", r"ben[oö]tigt",
+    # "..., y que no caiga en el rack R-02": a subjunctive "que" opens a wish of its own
+    r"que",
 )
 FILLER = compile_words(
     r"the", r"a", r"an", r"or", r"and", r"also", r"too", r"either", r"nor", r"on", r"in", r"from", r"at", r"to",

@@ -22,7 +22,7 @@ from webhook.analysers.embedded.concepts import (
     GPU_WORD,
 )
 from webhook.analysers.embedded.lexicon import DESCRIPTIVE, HEDGE, INJECTION
-from webhook.analysers.embedded.slots import Slot, extract, parse_number
+from webhook.analysers.embedded.slots import _GPU_MODEL, Slot, extract, parse_number
 from webhook.analysers.embedded.statements import WISH, is_question, is_statement
 from webhook.analysers.embedded.typos import correct
 from webhook.analysers.embedded.workloads import NODE, REGION, ZONE, find_relations
@@ -127,7 +127,8 @@ def _window(text: str, clause: Clause, slot: Slot, clauses: list[Clause] | None 
     """The text around a slot in its clause; the whole sentence when the clause holds no resource word
     ("a beefy NIC, 40 gig at least": the cue is one comma away)."""
     before, after = text[clause.start:slot.start], text[slot.end:clause.end]
-    if clauses is None or any(_nearest(p, before, after) is not None for p in _RESOURCE_CUES):
+    # a GPU word keeps the window in its clause too: "8 GPUs A100 de 80 gigas, ..., 1 TB de scratch"
+    if clauses is None or any(_nearest(p, before, after) is not None for p in (*_RESOURCE_CUES, GPU_WORD, _GPU_MODEL)):
         return before, after
     sentence = [c for c in clauses if c.sentence == clause.sentence]
     return text[sentence[0].start:slot.start], text[slot.end:sentence[-1].end]
@@ -273,7 +274,7 @@ def read_hint(hint: str) -> Reading:
         elif slot.kind == "size" and not negated:
             unit = text[slot.start:slot.end]
             before, after = _window(text, clause, slot, clauses)
-            if re.search(r"(?:gb?|gigs?|gigabit)\s*$", unit) and _nearest(
+            if re.search(r"(?:gb?|gigs?|gigas?|gigabit)\s*$", unit) and _nearest(
                     _NETWORK_CUES, before, after) is not None and (
                     _nearest(_MEMORY_CUES, before, after) is None and _nearest(_EPHEMERAL_CUES, before, after) is None):
                 add(Candidate("prefer_network_speed", slot.start, number=number, cue=unit))
@@ -329,6 +330,12 @@ def read_hint(hint: str) -> Reading:
         before = text[clause.start:start]
         after = text[match.end():clause.end]
         # "A100 GPUs", "GPUs L4": the word names the model's kind, a property like the model itself
+        model_before = next((s for s in slots if s.kind == "gpu_model" and 0 <= start - s.end <= 2), None)
+        # ... unless an article counts the whole thing: "eine A100-Grafikkarte", "an A100 GPU" is one GPU
+        if model_before is not None and re.search(r"(?:^|\s)(?:a|an|one|una|un|eine|ein|einer|einen|ne|'ne)\s*$",
+                                                  text[clause.start:model_before.start]):
+            add(Candidate("prefer_gpu", start, number=1.0, cue=match.group(0)))
+            continue
         if any(s.kind == "gpu_model" and (0 <= start - s.end <= 2 or 0 <= s.start - match.end() <= 2)
                for s in slots):
             continue
@@ -339,6 +346,18 @@ def read_hint(hint: str) -> Reading:
                 before) or (
                 GPU_REQUEST_BEFORE.search(before) and not GPU_PROPERTY_AFTER.match(after)):
             add(Candidate("prefer_gpu", start, number=1.0, cue=match.group(0)))
+
+    # --- "eine A100-Grafikkarte", "an H100 GPU": an article before a model-and-GPU compound counts one GPU ---
+    for slot in slots:
+        if slot.kind != "gpu_model" or any(c.intent == "prefer_gpu" for c in reading.candidates):
+            continue
+        clause = clause_of(slot.start)
+        if clause is None or clause.negated_at(slot.start):
+            continue
+        article = r"(?:^|\s)(?:a|an|one|una|un|eine|ein|einer|einen|ne|'ne)\s+$"
+        if re.search(article, text[clause.start:slot.start]) and (
+                re.match(r"-(?:gpu|grafikkarte|karte|card)(?![\w-])", text[slot.end:])):
+            add(Candidate("prefer_gpu", slot.start, number=1.0, cue=text[slot.start:slot.end + 12].strip()))
 
     # --- cues ---
     masked_text = "".join(masked)

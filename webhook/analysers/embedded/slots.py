@@ -80,7 +80,7 @@ _COUNT_BEFORE_MODEL = re.compile(r"(?<![\w.,-])(\d{1,2}|one|a single|a pair of|p
                                  r"zwei|vier|"
                                  r"acht|sechs)\s*(?:x\s*)?$")
 _ARTICLES = frozenset(("a", "an", "un", "una", "uno", "ein", "eine", "einer", "einen", "einem", "single", "a single"))
-_MILLICORES = re.compile(r"(?<![\w.-])(\d{2,6})m\s+(?:of\s+)?(?:cpu|vcpu|cores?)(?![\w])")
+_MILLICORES = re.compile(r"(?<![\w.-])(\d{2,6})m\s+(?:(?:of|de|der|an)\s+)?(?:cpu|vcpu|cores?)(?![\w])")
 
 _GPU_MODEL = re.compile(
     r"(?<![\w-])(?:nvidia\s+|amd\s+|instinct\s+)?"
@@ -117,8 +117,13 @@ _GEO_REGIONS = re.compile(r"(?<![\w-])" + _GEO_NAMES + r"(?=\s+(?:regions?|regio
                           r"(?<![\w-])(?:regions?|regiones|regionen)\s+(?:de|of|in|en|aus)\s+(?:the\s+)?"
                           + _GEO_NAMES + r"(?![\w-])")
 # Names written after their level word ("rack r4-07", "rack rk-2", "zone westeurope-2"), kept as written.
-_RACK_NAMED = re.compile(r"(?<![\w-])(?:rack|racks|bastidor|gestell)\s+((?=[a-z0-9-]*\d)[a-z][a-z0-9]*(?:-[a-z0-9]+)*)"
+# "rack labelled r-west-09", "nodo llamado db-3", "Knoten namens k-7": the name after a naming word
+_CALLED = r"(?:(?:labell?ed|named|called|llamad[oa]|denominad[oa]|namens|mit (?:dem )?namen|genannt)\s+)?"
+_RACK_NAMED = re.compile(r"(?<![\w-])(?:rack|racks|bastidor|gestell)\s+" + _CALLED
+                         + r"((?=[a-z0-9-]*\d)[a-z][a-z0-9]*(?:-[a-z0-9]+)*)"
                          r"(?![\w-])")
+_NAMED_TAIL = re.compile(r"\s*(?:,|/|&|\bor\b|\band\b|\by\b|\bo\b|\bund\b|\boder\b)\s*(?:(?:rack|bastidor)\s+)?"
+                         r"((?=[a-z0-9-]*\d)[a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?![\w-])")
 _ZONE_NAMED = re.compile(r"(?<![\w-])(?:zone|zona|az|availability zone)\s+"
                          r"((?=[a-z0-9-]*\d)[a-z][a-z0-9]*(?:-[a-z0-9]+)+)"
                          r"(?![\w-])")
@@ -139,7 +144,7 @@ _NODE_SHAPED = re.compile(
 )
 _NODE_CONTEXT = re.compile(
     r"(?<![\w-])(?:nodes?|nodos?|knoten|hosts?|machines?|servers?|servidor(?:es)?|boxes|box|maschinen?)"
-    r"\s+((?:[a-z0-9]+[-_.])*[a-z]*\d[a-z0-9]*(?:[-_.][a-z0-9]+)*)(?![\w-])"
+    r"\s+" + _CALLED + r"((?:[a-z0-9]+[-_.])*[a-z]*\d[a-z0-9]*(?:[-_.][a-z0-9]+)*)(?![\w-])"
 )
 _NOT_NODES = re.compile(r"^(?:\d+|v\d+|k8s|x86|arm64|\d+x|m\d+\.\w+|ipv\d|http\d?|cpu\d?|gpu\d?)$")
 
@@ -186,7 +191,8 @@ def extract(text: str) -> list[Slot]:
         kind = "gpus" if match.group(1).startswith("gpu") else "cores"
         add(kind, float(match.group(2)), match.start(2), match.end(2))
     # "16c/64g": cores and memory in shorthand
-    for match in re.finditer(r"(?<![\w.-])(\d{1,3})c(?=\s*/\s*\d)", text):
+    for match in re.finditer(r"(?<![\w.-])(\d{1,3})c(?=\s*/\s*\d|\s+(?:min|minimum|at least|or more|mín|mindestens)"
+                             r"(?![\w-]))", text):
         add("cores", float(match.group(1)), match.start(), match.end())
     # "half a terabyte", "medio terabyte", "ein halbes Terabyte"
     for match in re.finditer(r"(?<![\w-])(?:half a|medio|ein halbes|einen halben)\s+(tb|terabyte|tib|gb|gigabyte|gib)"
@@ -211,6 +217,19 @@ def extract(text: str) -> list[Slot]:
 
     for match in _FQDN_NODE.finditer(text):
         add("node", match.group(1), match.start(1), match.end(1))
+    # Before zones and regions: after "rack" a name shaped like a region ("rack rk-north-2") is a rack.
+    for match in _RACK_NAMED.finditer(text):
+        if re.fullmatch(r"\d+[a-z]?", match.group(1)):  # "rack 3" is rack-3 (below)
+            continue
+        add("rack", match.group(1), match.start(1), match.end(1))
+        position = match.end()
+        shape = re.sub(r"\d+", "9", match.group(1))
+        while True:  # "Rack A7 oder A8", "racks r-01, r-02": list items of the same shape
+            tail = _NAMED_TAIL.match(text, position)
+            if not tail or re.sub(r"\d+", "9", tail.group(1)) != shape:
+                break
+            add("rack", tail.group(1), tail.start(1), tail.end(1))
+            position = tail.end()
     for match in _AZ_ID.finditer(text):
         add("zone", match.group(1), match.start(1), match.end(1))
     for match in _ZONE.finditer(text):
@@ -262,9 +281,6 @@ def extract(text: str) -> list[Slot]:
         if _claim(taken, match.start(), match.end()):  # "racks 3 and 4": one span, several values
             slots.extend(Slot("rack", f"rack-{n}", match.start(), match.end()) for n in numbers)
 
-    for match in _RACK_NAMED.finditer(text):
-        if not re.fullmatch(r"\d+[a-z]?", match.group(1)):  # "rack 3" is rack-3 (above)
-            add("rack", match.group(1), match.start(1), match.end(1))
     for match in _NODE_SHAPED.finditer(text):
         name = match.group(1)
         if _NOT_NODES.match(name):

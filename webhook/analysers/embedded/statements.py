@@ -18,7 +18,9 @@ from webhook.analysers.embedded.lexicon import NEGATION_AFTER, STRONG, WEAK, wor
 _INFRA = (r"(?:cluster|clusters|fleet|nodes?|machines?|servers?|hosts?|racks?|zones?|regions?|infra\w*|hardware|"
           r"setup|data ?cent(?:er|re)s?|gpus|team|dashboards?|monitoring|metrics|storage team|[\w-]+\s+team|"
           r"cl[uú]ster|nodos?|m[aá]quinas?|servidores|zonas|regiones|equipo|knoten|maschinen|rechenzentr\w*|zonen|"
-          r"regionen)")
+          r"regionen|"
+          # compounds: "unsere GPU-Knoten haben ...", "our gpu-nodes have ..."
+          r"[\w]+-(?:nodes?|knoten|nodos|machines|maschinen|servers?|server|racks?|cluster))")
 # Who states facts about the infrastructure, in any tense of being or having.
 _INFRA_SUBJECT = (
     r"(?:we|they|(?:our|my|the|this|all|nuestr[oa]s?|el|la|los|las|unser(?:e[rnms]?)?|der|die|das)\s+"
@@ -26,6 +28,7 @@ _INFRA_SUBJECT = (
     r"(?:[\w-]+\s+)?" + _INFRA + r"(?:\s+(?:in|on|of|en|de|im|in der)\s+[\w-]+(?:\s+[\w-]+)?)?|"
     r"(?:monitoring|metrics|grafana|prometheus)(?:\s+[\w-]+)?|(?:rack|zone|region|us|eu|ap|sa|ca|me|af)-[\w-]+|"
     r"(?:node|worker|host|server|nodo|knoten|m|w|n)-?\d+[\w.-]*|"
+    r"(?:the\s+|el\s+|der\s+)?(?:node|host|server|nodo|knoten)\s+[a-z][\w-]*\d[\w.-]*|"
     r"tenemos|nosotros|wir|"
     # "each node has ...", "cada nodo tiene ...", "jeder Knoten hat ...", "GPU nodes cost ..."
     r"(?:each|every|cada|jeder|jede|jedes|todos los|alle)\s+(?:[\w-]+\s+)?" + _INFRA + r"|"
@@ -48,7 +51,8 @@ _ELSEWHERE = (r"the\s+[\w-]+\s+(?:service|deployment|app|database|db|pods?|clust
               r"sits|resides|is located|is hosted|is)\s+(?:in|on)")
 _ELSEWHERE_STATEMENT = re.compile(r"^\W*" + _ELSEWHERE + r"(?![\w-])")
 _STATEMENT = re.compile(
-    r"^\W*(?:(?:for context|context|fyi|btw|by the way|note|background|para contexto|como contexto|zur info|"
+    r"^\W*(?:(?:for context|context|fyi|btw|by the way|note|background|heads[- ]?up|psa|aviso|ojo|hinweis|"
+    r"para contexto|como contexto|zur info|"
     r"right now|currently|today|at the moment|ahora mismo|ahora|actualmente|hoy|derzeit|aktuell|im moment|"
     r"momentan|zurzeit|"
     r"hintergrund|zum kontext)\s*[,:-]?\s*)?(?:tenemos|contamos con|disponemos de|"
@@ -74,14 +78,25 @@ def is_statement(sentence: str) -> bool:
     if not (_STATEMENT.match(sentence) or _ELSEWHERE_STATEMENT.match(sentence)):
         return False
     # "rack-7 is a no go", "rack-2 is off limits": a verdict on a place is a wish
-    return not (WISH.search(sentence) or WEAK.search(sentence) or STRONG.search(sentence)
-                or NEGATION_AFTER.search(sentence))
+    wishes = [m for m in WISH.finditer(sentence)
+              if not (_PARTICIPLE.match(sentence, m.start()) and sentence[:m.start()].rstrip().endswith(","))]
+    return not (wishes or WEAK.search(sentence) or STRONG.search(sentence) or NEGATION_AFTER.search(sentence))
+
+
+# "Our GPUs are A100s, spread across two racks": after a comma, "spread across" describes where things are
+_PARTICIPLE = re.compile(r"(?:spread|distributed|repartid[oa]s|verteilt)\s+"
+                         r"(?:across|over|between|among|entre|[uü]ber)\b")
 
 
 # Questions about the cluster ("why does rack-3 overheat?") ask for an answer, not a placement.
 _QUESTION = re.compile(
     r"^\W*(?:why(?! not| don'?t| no)|how(?! about)|what(?! about)|who|when|which|where|does anyone|do we|did|"
     r"is there|are there|has anyone|"
+    # "does this cluster even have NVLink nodes?", "hat der Cluster NVMe?": yes/no questions about the cluster
+    r"(?:does|do|is|are|has|have)\s+(?:this|the|our|that|these|any|we)\s+(?:[\w-]+\s+)?(?:cluster|nodes?|fleet|"
+    r"racks?|zones?|machines?|hardware|gpus?|have|run|support)|"
+    r"(?:hat|haben|gibt|ist|sind)\s+(?:der|die|das|unser\w*)\s+(?:cluster|knoten|rechenzentrum)|"
+    r"(?:tiene|tienen|hay|es|son)\s+(?:el|los|la|las|nuestr[oa]s?)\s+(?:cl[uú]ster|nodos?|m[aá]quinas)|"
     r"can (?:someone|anyone|somebody) (?:explain|tell|check|look)|could (?:someone|anyone) (?:explain|tell|check)|"
     r"por qu[eé]|c[oó]mo|qu[eé]|qui[eé]n|cu[aá]ndo|alguien sabe|warum|wieso|weshalb|wie|was|wer|wann|gibt es|"
     r"kann (?:jemand|wer) (?:erkl[aä]ren|sagen|pr[uü]fen))(?![\w-])")

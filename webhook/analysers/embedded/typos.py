@@ -57,6 +57,7 @@ _COMMON = frozenset((
     "cores", "corner", "corners", "spending", "pending", "ending", "sending", "lending", "tending", "trending",
     "zoned", "racked", "regional", "reason", "region", "legion", "nearly", "really", "neatly", "latent", "talent",
     "memo", "memos", "member", "members", "remember", "network", "networks", "works", "worker", "workers",
+    "training", "trained", "trainer", "trainers",
     "desde", "donde", "cuando", "mientras", "porque", "aunque", "tiene", "tienen", "puede", "pueden", "quiere",
     "nodos", "nudos", "todos", "todas", "otros", "otras", "entre", "siempre", "nunca", "también", "tampoco",
     "nicht", "nichts", "nacht", "licht", "dicht", "sicht", "welche", "welcher", "wenn", "dann", "immer", "keine",

@@ -17,7 +17,8 @@ _ZONE_WORDS = (r"(?:(?:datacenter |data center |data centre |availability |failu
                r"zonas?(?: de disponibilidad)?|zonen?|verf[uü]gbarkeitszonen?|data ?cent(?:er|re)s?|datacenters?|"
                r"centros? de datos|rechenzentr(?:um|en))")
 _REGION_WORDS = r"(?:regions?|regi[oó]n|regiones|regionen?)"
-_SAME = r"(?:the same|same|a|the|la misma|el mismo|misma|mismo|la|el|gleiche[nrms]?|derselben|demselben|denselben|" \
+_SAME = r"(?:the same|same|a|the|los mismos|las mismas|mismos|mismas|la misma|el mismo|misma|mismo|" \
+        r"la|el|gleiche[nrms]?|derselben|demselben|denselben|" \
         r"dieselbe|derselbe|selbe[nrms]?|dem gleichen|der gleichen|die gleiche|den gleichen)"
 _AS = r"(?:as|que|q|wie|like)"
 
@@ -33,7 +34,7 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) fo
     (rf"\b(?:share|sharing|shares|comparta|compartir|teilen|teilt)\s+(?:a|the|any|un|una|el|la|einen|eine|den|die)?\s*"
      rf"{_NODE_WORDS}\s+(?:with|con|mit)\b", NODE),
     (rf"\b{_NODE_WORDS},?\s+(?:where|on which|donde|en (?:los|las|el|la) que|wo|auf denen|auf dem)\b", NODE),
-    (rf"\b{_ZONE_WORDS}\s+(?:where|in which|donde|en la que|wo|in der)\b", ZONE),
+    (rf"\b{_ZONE_WORDS},?\s+(?:where|in which|donde|en la que|wo|in der)\b", ZONE),
     # "the zone that hosts kafka", "the AZ which runs billing", "la zona que aloja mongo"
     (rf"\b{_ZONE_WORDS}\s+(?:that|which|que|die)\s+(?:hosts?|runs?|has|holds?|contains?|aloja|tiene|ejecuta|"
      rf"hostet|enth[aä]lt)\b", ZONE),
@@ -47,7 +48,7 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) fo
     (rf"\b(?:away from|away frm|far from|far away from|clear of|lejos de|fern von|weg von|entfernt von)\s+"
      rf"(?:the\s+|any\s+|all\s+|los\s+|"
      rf"las\s+|el\s+|la\s+|den\s+|dem\s+|der\s+|allen\s+)?"
-     rf"(?:(?:noisy|busy|loud|heavy|chatty|hungry|other|ruidos[oa]s|lauten|l[aä]rmenden)\s+)?(?:(?:{_NODE_WORDS}\s+(?:mit|with|con|running|hosting)|"
+     rf"(?:(?:noisy|busy|loud|heavy|chatty|hungry|other|ruidos[oa]s|lauten|l[aä]rmenden)\s+)?(?:(?:{_NODE_WORDS}\s+(?:mit|with|con|running|hosting|del|de|von|vom|des|of)|"
      rf"(?:pods|r[eé]plicas|instancias)\s+(?:de|del))\s+(?=[a-z])|(?=[a-z][\w'-]*(?:\s+and\s+[\w'-]+)?\s*"
      rf"(?:-?pods?|deployments?|services?|replicas|instances|workloads?|nodes|boxes|machines|hosts|knoten)(?![\w-])))",
      NODE),
@@ -68,7 +69,7 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) fo
     (r"\b(?:node|host|machine)[- ]?(?:separated|apart|isolated|distinct|separate)\s+(?:from|de|von)\b", NODE),
     # "otra zona distinta a la de mongo", "una zona diferente de la de X"
     (rf"\b{_ZONE_WORDS}\s+(?:distinta|diferente|otra)\s+(?:a|de)\s+(?:la\s+)?(?:de|del)\b", ZONE),
-    (rf"\b{_REGION_WORDS}\s+(?:where|in which|donde|en la que|wo|in der)\b", REGION),
+    (rf"\b{_REGION_WORDS},?\s+(?:where|in which|donde|en la que|wo|in der)\b", REGION),
     (rf"\b{_NODE_WORDS}\s+(?:that are |which are |that're |that |which |currently |already )?"
      r"(?:running|hosting|hosts?|run(?:s)? by|que ejecutan|que corren|que tienen|auf denen)\b", NODE),
     (r"(?:\bco-?locat\w*|\bcollocat\w*|\bcolocar\w*|\bcol[oó]ca\w*)\s+(?:w/|w|with|wiht|wtih|whit|con|mit|"
@@ -128,7 +129,9 @@ _STOP = frozenset((
     "nvlink", "infiniband", "rdma", "numa", "cuda", "tpu", "tpus", "fpga", "ssds", "hdd", "local", "many", "more",
     "enough", "plenty", "lots", "big", "large", "gpu-nodes", "gpu-knoten", "vram", "hbm", "disks", "scratch",
     "ephemeral", "bandwidth", "cores", "vcpus", "knoten", "nodo", "nodos", "máquinas", "maschinen", "rechner",
-    "kiste", "kisten", "instances", "instancias", "redundancy", "us", "it's", "them", "those", "me"
+    "kiste", "kisten", "instances", "instancias", "redundancy", "us", "it's", "them", "those", "me",
+    # negations start a new clause, never a name: "nicht neben X und nicht in der Zone ..."
+    "never", "nicht", "nie", "niemals", "kein", "keine", "keinen", "nunca", "jamás", "ni", "sin", "ohne", "without"
 ))
 _AFTER_NAME = re.compile(r"\s*(?:$|[,.;:)]|(?:" + _HEAD_NOUNS + r")(?![\w-])|(?:runs|lives|is|are|sits|run|"
                          r"live|corre|está|vive|se ejecuta|läuft|laufen|liegt|on|in|and|or|y|o|und|oder|&|/|but|"

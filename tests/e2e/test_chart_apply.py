@@ -11,12 +11,9 @@ import base64
 import json
 import os
 import signal
-import socket
 import ssl
 import subprocess
 import sys
-import urllib.error
-import urllib.request
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -31,6 +28,7 @@ from tests.charts.render import CHART, ROOT, render
 from tests.harness import ControlPlane
 from tests.harness.kube import ApiError, wait_for
 from tests.harness.processes import Process, free_port
+from tests.harness.services import probe
 
 pytestmark = pytest.mark.e2e
 
@@ -75,6 +73,13 @@ def resource_path(plane: ControlPlane, obj: dict[str, Any]) -> str:
     ns = obj["metadata"].get("namespace")
     prefix = f"{base}/namespaces/{ns}" if resource["namespaced"] else base
     return f"{prefix}/{resource['name']}/{obj['metadata']['name']}"
+
+
+def server_side_apply(plane: ControlPlane, obj: dict[str, Any]) -> None:
+    """Server-side apply of one rendered object (force: conflicts with other field managers go our way)."""
+    plane.kube.request(
+        "PATCH", resource_path(plane, obj), obj, params={"fieldManager": "e2e", "force": "true"}, content_type=SSA
+    )
 
 
 def service_account_token(plane: ControlPlane, namespace: str, name: str) -> str:
@@ -213,12 +218,6 @@ def test_api_server_rejects_a_broken_object(control_plane: ControlPlane, helm: P
     assert caught.value.status == 422
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def test_semantic_scheduler_runs_with_the_charts_config_and_rbac(
     control_plane: ControlPlane, helm: Path, namespace: str, tmp_path: Path
 ) -> None:
@@ -238,13 +237,7 @@ def test_semantic_scheduler_runs_with_the_charts_config_and_rbac(
         ),
     )
     for obj in rendered.objects:
-        control_plane.kube.request(
-            "PATCH",
-            resource_path(control_plane, obj),
-            obj,
-            params={"fieldManager": "e2e", "force": "true"},
-            content_type=SSA,
-        )
+        server_side_apply(control_plane, obj)
     try:
         config_map = next(
             o for o in rendered.objects if o["kind"] == "ConfigMap" and o["metadata"]["name"].endswith("-scheduler")
@@ -261,7 +254,7 @@ def test_semantic_scheduler_runs_with_the_charts_config_and_rbac(
         config_file = tmp_path / "scheduler-config.yaml"
         config_file.write_text(yaml.safe_dump(config))
         log = tmp_path / "kube-scheduler.log"
-        port = _free_port()
+        port = free_port()
         with log.open("wb") as out:
             proc = subprocess.Popen(
                 [str(control_plane.bin / "kube-scheduler"), f"--config={config_file}", "--bind-address=127.0.0.1",
@@ -321,13 +314,7 @@ def test_certificate_job_with_its_own_rbac_keeps_material_across_runs(
     env.pop("WORK_DIR")
     for obj in hooks:
         if obj["kind"] != "Job":
-            control_plane.kube.request(
-                "PATCH",
-                resource_path(control_plane, obj),
-                obj,
-                params={"fieldManager": "e2e", "force": "true"},
-                content_type=SSA,
-            )
+            server_side_apply(control_plane, obj)
     token = service_account_token(control_plane, namespace, f"{release}-semantic-affinity-certs")
     api = cert_job.Api(control_plane.server, token, ssl.create_default_context(cafile=str(control_plane.ca_file)))
     certs_cmd = [sys.executable, "-m", "certs"]
@@ -395,15 +382,6 @@ def _settings_env(plane: ControlPlane, data: dict[str, str], kubeconfig: Path, *
     return env
 
 
-def _ready(url: str, proc: Process, context: ssl.SSLContext | None = None) -> bool:
-    proc.check_alive()
-    try:
-        with urllib.request.urlopen(url, timeout=3, context=context) as response:
-            return response.status == 200
-    except (urllib.error.URLError, ConnectionError, OSError):
-        return False
-
-
 def test_webhook_and_scorer_run_with_the_charts_settings_and_rbac(
     control_plane: ControlPlane, helm: Path, namespace: str, tmp_path: Path
 ) -> None:
@@ -415,13 +393,7 @@ def test_webhook_and_scorer_run_with_the_charts_settings_and_rbac(
     values = user_secret_values(material, tmp_path)
     rendered = render(helm, (values,), namespace=namespace, release=release)
     for obj in rendered.objects:
-        control_plane.kube.request(
-            "PATCH",
-            resource_path(control_plane, obj),
-            obj,
-            params={"fieldManager": "e2e", "force": "true"},
-            content_type=SSA,
-        )
+        server_side_apply(control_plane, obj)
     workload_ns = f"{namespace}-work"
     control_plane.create_namespace(workload_ns)
     procs: list[Process] = []
@@ -454,9 +426,9 @@ def test_webhook_and_scorer_run_with_the_charts_settings_and_rbac(
         scorer = Process.start("chart-scorer", [sys.executable, "-m", "scorer"], tmp_path, env=scorer_env, cwd=ROOT)
         procs.append(scorer)
         context = ssl.create_default_context(cafile=str(material / "ca.crt"))
-        wait_for("scorer /readyz", lambda: _ready(f"http://127.0.0.1:{scorer_port}/readyz", scorer), 120, 0.5)
+        wait_for("scorer /readyz", lambda: probe(f"http://127.0.0.1:{scorer_port}/readyz", None, scorer), 120, 0.5)
         wait_for(
-            "webhook /readyz", lambda: _ready(f"https://localhost:{webhook_port}/readyz", webhook, context), 120, 0.5
+            "webhook /readyz", lambda: probe(f"https://localhost:{webhook_port}/readyz", context, webhook), 120, 0.5
         )
         lease = f"/apis/coordination.k8s.io/v1/namespaces/{namespace}/leases/{release}-semantic-affinity-webhook"
         wait_for("the webhook's Lease", lambda: control_plane.kube.get(lease)["spec"].get("holderIdentity"), 60, 0.5)

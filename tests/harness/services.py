@@ -88,7 +88,8 @@ def _python_env(plane: ControlPlane, extra: Mapping[str, str]) -> dict[str, str]
     return env
 
 
-def _probe(url: str, context: ssl.SSLContext | None, proc: Process) -> bool:
+def probe(url: str, context: ssl.SSLContext | None, proc: Process) -> bool:
+    """One readiness probe of ``proc`` (for ``wait_for``: a dead process or a refused call raises)."""
     proc.check_alive()
     with urllib.request.urlopen(url, timeout=3, context=context) as r:
         return r.status == 200
@@ -109,7 +110,7 @@ def start_scorer(plane: ControlPlane, extra_env: Mapping[str, str]) -> Process:
     )
     proc = Process.start("scorer", [sys.executable, "-m", "scorer"], plane.log_dir, env=env, cwd=REPO)
     plane.procs["scorer"] = proc
-    wait_for("scorer /readyz", lambda: _probe(f"{plane.scorer_url}/readyz", None, proc), SERVICE_START_TIMEOUT_S, 0.5)
+    wait_for("scorer /readyz", lambda: probe(f"{plane.scorer_url}/readyz", None, proc), SERVICE_START_TIMEOUT_S, 0.5)
     return proc
 
 
@@ -136,7 +137,7 @@ def start_webhook(plane: ControlPlane, extra_env: Mapping[str, str], register: b
     plane.procs["webhook"] = proc
     context = ssl.create_default_context(cafile=str(material / certs.CA_CERT))
     wait_for(
-        "webhook /readyz", lambda: _probe(f"{plane.webhook_url}/readyz", context, proc), SERVICE_START_TIMEOUT_S, 0.5
+        "webhook /readyz", lambda: probe(f"{plane.webhook_url}/readyz", context, proc), SERVICE_START_TIMEOUT_S, 0.5
     )
     if register:
         register_webhook(plane, certs.ca_bundle((material / certs.CA_CERT).read_bytes()))

@@ -640,6 +640,17 @@ SPANISH_GERMAN_CASES = [
     ("Does the cluster have any H100 nodes?", {}),
     ("Our nodes are in eu-west-1, spread across three zones.", {}),
     ("der Ausfall eines Racks darf nichts ausmachen", {"spread_racks": (1.0, {})}),
+    # Latin-American and colloquial Spanish: "placas de video", "harta memoria", "sácalo de", subjunctive "evites"
+    ("Requiere 2 placas de video.", {"prefer_gpu": (1.0, {"prefer_gpu_cores": 2.0})}),
+    ("necesita harta memoria", {"prefer_memory_gb": (1.0, {"prefer_memory_gb": 1.0})}),
+    ("sácalo del rack-6", {"avoid_racks": (1.0, {"avoid_racks": ["rack-6"]})}),
+    ("quiero que evites la zona us-east-1c", {"avoid_zones": (1.0, {"avoid_zones": ["us-east-1c"]})}),
+    ("que quede cerquita del pod de memcached",
+     {"prefer_same_node_as_deployments": (1.0, {"deployments": ["memcached"]})}),
+    ("lo más cerca posible de las demás réplicas", {"prefer_nearby_nodes_same_deployment": (1.0, {})}),
+    # disk compounds are hardware, never a workload name
+    ("Auf Knoten mit NVMe-SSDs.", {"prefer_ssd_storage": (1.0, {})}),
+    ("same node as the gpu-operator", {"prefer_same_node_as_deployments": (1.0, {"deployments": ["gpu-operator"]})}),
 ]
 
 

@@ -147,7 +147,7 @@ CUES: tuple[Cue, ...] = (
        rf"{_B}(?:neighbou?ring|adjacent|nearby|close|neighbou?r)\s+{_NODES}{_E}|"
        rf"{_B}(?:hug|hugging|huddle|huddled|cluster(?:ed)?|bunch(?:ed)?)\s+(?:up\s+)?(?:with\s+)?"
        rf"(?:each other|one another|"
-       rf"together){_E}|{_B}(?:cerca|cercana|cerquita)\s+de\s+(?:las|los)\s+(?:otras|otros|dem[aá]s)\s+(?:r[eé]plicas|pods|instancias)|{_B}same\s+neighbou?rhood|"
+       rf"together){_E}|{_B}(?:cerca|cercana|cerquita)\s+(?:posible\s+)?de\s+(?:las|los)\s+(?:otras|otros|dem[aá]s)\s+(?:r[eé]plicas|pods|instancias)|{_B}same\s+neighbou?rhood|"
        rf"{_B}(?:few|fewer|fewest|minimi[sz]e|minimal|minimum|low|least)\s+(?:network\s+)?hops?{_E}|"
        rf"{_B}hop[- ]?count|{_B}(?:keep|make)\s+(?:the\s+)?hops\s+(?:short|few|low)|{_B}short\s+hops|"
        rf"{_B}(?:cerca|cerquita|cercanas?|cercanos)\s+(?:entre\s+(?:s[ií]|ellas|ellos)|unas? de otras?)|"
@@ -156,7 +156,8 @@ CUES: tuple[Cue, ...] = (
        rf"{_B}benachbarte[nrms]?\s+(?:knoten|rechner|maschinen|hosts?){_E}|{_B}nahe\s+gelegene[nrms]?\s+knoten|"
        rf"{_B}(?:same|mismo|gleichen|selben)\s+rack\s+(?:as|que|wie)\s+(?:the\s+|las\s+|los\s+|die\s+)?(?:other|otras|otros|"
        rf"anderen)\s+(?:replicas|r[eé]plicas|pods|replikate|instances|instancias)|"
-       rf"{_B}(?:near|close to|next to|cerca de|nahe|nah bei|nahe bei|in der n[aä]he der|neben)\s+"
+       rf"{_B}(?:near|close to|next to|(?:as )?close as possible to|cerca de|nahe|nah bei|nahe bei|in der n[aä]he der|"
+       rf"neben|m[oö]glichst nah (?:an|bei))\s+"
        rf"(?:the\s+|my\s+|las\s+|los\s+|den\s+|die\s+)?"
        rf"(?:other|otras|otros|anderen)\s+(?:replicas|pods|instances|copies|r[eé]plicas|replikat\w*|instancias)|"
        rf"{_B}r[aä]umlich\s+nah|"
@@ -236,7 +237,9 @@ CUES: tuple[Cue, ...] = (
                            rf"{_B}{_MEMORY_WORDS}[- ]?(?:hog|hungry|glutton|fresser){_E}|"
                            rf"{_B}(?:high|large|big|lots of|plenty of|more)[- ](?:memory|mem|ram){_E}|"
                            rf"{_B}(?:memory|ram|mem)[- ](?:heavy|intensive|hungry|optimi[sz]ed){_E}|"
-                           rf"{_B}(?:mucha|m[aá]s)\s+(?:memoria|ram){_E}|{_B}viel\s+(?:arbeitsspeicher|ram|speicher){_E}|"
+                           rf"{_B}(?:mucha|m[aá]s|harta|bastante|abundante)\s+(?:memoria|ram){_E}|"
+                           rf"{_B}(?:un mont[oó]n|montones|una tonelada)\s+de\s+(?:memoria|ram){_E}|"
+                           rf"{_B}viel\s+(?:arbeitsspeicher|ram|speicher){_E}|"
                            rf"{_B}speicherintensiv\w*"),
     _c("prefer_cpu_cores", rf"{_B}(?:every|all the|each)\s+(?:cpu\s+)?(?:core|cores|cpu)\s+(?:it|we|you)\s+can\s+get|"
                            rf"{_B}number[- ]crunch\w*|{_B}todos\s+los\s+n[uú]cleos|{_B}alle\s+(?:cpu-)?kerne\b|"
@@ -259,7 +262,8 @@ CUES: tuple[Cue, ...] = (
 # property ("GPUs with 24GB", "NVLink-connected GPUs", "each GPU should have ...").
 GPU_WORD = re.compile(rf"{_B}(?:nvidia\s+)?(gpus?|gpu's|cuda|nvidia|graphics\s+cards?|grafikkarten?|"
                       r"tarjetas?\s+gr[aá]ficas?|"
-                      r"gr[aá]ficas?|graphics hardware|gpu hardware|accelerators?|aceleradores?|"
+                      r"gr[aá]ficas?|placas?\s+(?:de\s+)?(?:video|v[ií]deo|gr[aá]ficas?)|tarjetas?\s+de\s+v[ií]deo|"
+                      r"graphics hardware|gpu hardware|accelerators?|aceleradores?|"
                       r"beschleuniger(?:karten)?)(?![\w])")
 GPU_REQUEST_BEFORE = re.compile(
     r"(?:^|[\s(])(?:needs?|needed|require[sd]?|want|wants|gimme|give|get|with|on|use|using|a|an|one|any|ne|'ne|"

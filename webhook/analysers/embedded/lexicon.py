@@ -92,6 +92,9 @@ NEGATION_BEFORE = compile_words(
     r"everywhere but",
     # es
     r"nunca", r"jam[aá]s", r"evita", r"evitar", r"evite", r"evitad", r"evitando", r"evitarlo", r"ev[ií]talo",
+    # subjunctive and usted/ustedes forms ("quiero que evites X", "eviten X"); "sácalo de X" (take it off X)
+    r"evites", r"eviten", r"evitemos", r"ev[ií]tenlo", r"ev[ií]tela", r"s[aá]ca(?:lo|la|los|las)?(?: del?)?",
+    r"s[aá]quen(?:lo|la)?(?: del?)?",
     r"lejos del?", r"fuera del?", r"a menos que", r"salvo que", r"excepto", r"salvo", r"sin", r"nada de", r"nada",
     r"ni",
     r"ning[uú]n", r"ninguna",

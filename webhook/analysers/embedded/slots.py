@@ -41,7 +41,9 @@ _RATE_UNITS = {
 _CORE_UNITS = ("cores", "core", "vcpus", "vcpu", "cpus", "cpu", "vcores", "vcore", "cpu cores", "cpu-cores",
                "n[uú]cleos", "kerne", "kernen", "cpu-kerne", "cpu-kernen", "procesadores", "prozessoren", "hilos")
 _GPU_UNITS = (r"gpus", r"gpu's", r"gpu", r"gpu-karten", r"grafikkarten", r"grafikkarte", r"gr[aá]ficas",
-              r"tarjetas gr[aá]ficas", r"tarjetas", r"graphics cards", r"cards", r"karten")
+              r"tarjetas gr[aá]ficas", r"tarjetas", r"graphics cards", r"cards", r"karten",
+              # Latin-American Spanish: "placas de video", "tarjetas de video"
+              r"placas de v[ií]deo", r"placas gr[aá]ficas", r"tarjetas de v[ií]deo")
 
 _QUANTITY = re.compile(
     r"(?<![\w.-])" + _NUM + r"\s?(?:-\s?)?("

@@ -78,7 +78,7 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) fo
      r"junto al?|junto con|juntit[oa]s? al?|al lado del?|neben|"
      r"zusammen mit|"
      r"bei)\b", NODE),
-    (r"\b(?:near|close to|nearby|cerca de|nah bei|nahe bei|nahe (?=den |dem |der )|"
+    (r"\b(?:near|close to|nearby|cerca del?|cerquita del?|nah bei|nahe bei|nahe (?=den |dem |der )|"
      r"in (?:der|die) n[aä]he (?:von|der|des|vom))(?:\b|(?<= ))", NODE),
     (rf"\b{_NODE_WORDS}\s+(?:with|mit|con)\s+(?:the |dem |der |den |el |la |los |las )?"
      rf"(?=(?:deployment|despliegue|service|servicio|dienst|pods?)\b)", NODE),
@@ -140,7 +140,10 @@ _AFTER_NAME = re.compile(r"\s*(?:$|[,.;:)]|(?:" + _HEAD_NOUNS + r")(?![\w-])|(?:
 
 # Names that are hardware, not workloads ("nodes with A100s", "nodes with NVMe").
 _HARDWARE = re.compile(r"^(?:[a-z]{1,3}\d{1,4}[a-z]?s?|rtx\w*|ssds?|nvmes?|hdds?|\w*gpus?|\w*cpus?|\d[\w.-]*|"
-                       r"nvlink\w*|infiniband|rdma|numa\w*)$")
+                       r"nvlink\w*|infiniband|rdma|numa\w*)$|"
+                       # compounds of disk words: "NVMe-SSDs", "ssd-disks", "flash-drives" ("gpu-operator" is a name)
+                       r"^(?:nvmes?|ssds?|hdds?|flash)-(?:ssds?|nvmes?|disks?|drives?|platten?|discos?|speicher)$|"
+                       r"^[a-z]+-(?:ssds?|nvmes?|hdds?)$")
 
 
 @dataclass(frozen=True, slots=True)

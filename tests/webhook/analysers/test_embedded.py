@@ -651,6 +651,14 @@ SPANISH_GERMAN_CASES = [
     # disk compounds are hardware, never a workload name
     ("Auf Knoten mit NVMe-SSDs.", {"prefer_ssd_storage": (1.0, {})}),
     ("same node as the gpu-operator", {"prefer_same_node_as_deployments": (1.0, {"deployments": ["gpu-operator"]})}),
+    # a place named after a relation cue is a place, not a workload
+    ("Lass es nicht in die Nähe von rack-2.", {"avoid_racks": (1.0, {"avoid_racks": ["rack-2"]})}),
+    # statements of where things stand; inflected "lokalem" is local disk
+    ("Unsere Knoten stehen in drei Zonen.", {}),
+    ("Los nodos se encuentran en dos zonas.", {}),
+    ("Am besten mit 2 TB lokalem Speicher.",
+     {"prefer_ephemeral_storage": (0.5, {"prefer_ephemeral_storage_gb": 2048.0})}),
+    ("Im selben Rack wie die anderen Replikas.", {"prefer_nearby_nodes_same_deployment": (1.0, {})}),
 ]
 
 

@@ -8,7 +8,7 @@ the matcher finds and turns the result into raw output for the shared normaliser
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from shared.catalogue import BY_NAME
 from webhook.analysers.embedded.clauses import Clause, clause_at, segment
@@ -43,7 +43,7 @@ _GPU_MEMORY_CUES = re.compile(r"(?<![\w])(?:vram|hbm\w*|gpu[- ]?(?:memory|mem|sp
                               r"aceleradores?|beschleuniger)(?![\w])")
 _EPHEMERAL_CUES = re.compile(r"(?<![\w])(?:scratch\w*|ephemeral|disk|disks|storage|local|space|tmp|temp|volume|drive|"
                              r"drives|ef[ií]mer[oa]|almacenamiento|disco|discos|temporal|espacio|speicherplatz|"
-                             r"festplatte\w*|platte\w*|tempor[aä]r\w*|scratch-speicher|lokale[rn]?|ephemer\w*|"
+                             r"festplatte\w*|platte\w*|tempor[aä]r\w*|scratch-speicher|lokal\w*|ephemer\w*|"
                              r"plattenplatz|storage-\w+)(?![\w])")
 _MEMORY_CUES = re.compile(r"(?<![\w])(?:ram|memory|mem|memoria|arbeitsspeicher|hauptspeicher|speicher|heap|"
                           r"high-memory|memory-heavy|mem-heavy|memory-intensive|ram-\w+)(?![\w])")
@@ -184,8 +184,11 @@ def read_hint(hint: str) -> Reading:
     text = blank_injections(correct(lower(hint)))
     slots = extract(text)
     relations = find_relations(text)
-    # a workload name is never also a node name
+    # a workload name is never also a node name, and a zone, region or rack is never a workload
     slots = [s for s in slots if not (s.kind == "node" and any(r.start <= s.start < r.end for r in relations))]
+    places = {str(s.value) for s in slots if s.kind in ("zone", "region", "rack")}
+    relations = [replace(r, names=tuple(n for n in r.names if n not in places)) for r in relations]
+    relations = [r for r in relations if r.names]
     clauses = segment(text, [(s.start, s.end) for s in slots if s.kind in ("zone", "region", "rack", "node")])
     reading = Reading(text, clauses)
     sentences = sorted({c.sentence for c in clauses})

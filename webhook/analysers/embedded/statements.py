@@ -45,7 +45,10 @@ _VERB = (r"(?:run|runs|have|has|span|spans|is|are|show|shows|sit|sits|live|lives
          r"cost|costs|cuestan|cuesta|kosten|kostet|operate|operates|own|owns|consist|consists|comprise|comprises|report|reports|houses|holds|stores|serves|"
          r"alberga|contiene|guarda|beherbergt|enth[aä]lt|speichert|"
          r"tenemos|tiene|tienen|est[aá]|est[aá]n|corre|corren|hay|cuenta|cuentan|"
-         r"hat|haben|l[aä]uft|laufen|ist|sind|betreiben|betreibt|besteht|umfasst|zeigt|zeigen)")
+         r"hat|haben|l[aä]uft|laufen|ist|sind|betreiben|betreibt|besteht|umfasst|zeigt|zeigen|"
+         # where things are: "unsere Knoten stehen in drei Zonen", "los nodos se encuentran en ..."
+         r"stehen|steht|liegen|liegt|befinden sich|befindet sich|verteilen sich|verteilt sich|"
+         r"se encuentran|se encuentra|se ubican|quedan|located|situated)")
 # Where another workload lives is a fact ("the ledger service lives in us-east-1b"), not a wish.
 _ELSEWHERE = (r"the\s+[\w-]+\s+(?:service|deployment|app|database|db|pods?|cluster)\s+(?:currently\s+)?(?:lives|runs|"
               r"sits|resides|is located|is hosted|is)\s+(?:in|on)")

@@ -659,6 +659,15 @@ SPANISH_GERMAN_CASES = [
     ("Am besten mit 2 TB lokalem Speicher.",
      {"prefer_ephemeral_storage": (0.5, {"prefer_ephemeral_storage_gb": 2048.0})}),
     ("Im selben Rack wie die anderen Replikas.", {"prefer_nearby_nodes_same_deployment": (1.0, {})}),
+    # colloquial hedges are weak; "sin excepción" / "ohne Ausnahme" are strong, not negations
+    ("Wenn's geht im Rack 2.", {"prefer_racks": (0.5, {"prefer_racks": ["rack-2"]})}),
+    ("Wär super mit SSD.", {"prefer_ssd_storage": (0.5, {})}),
+    ("Ojalá en la zona us-east-1a.", {"prefer_zones": (0.5, {"prefer_zones": ["us-east-1a"]})}),
+    ("Estaría bueno tener NVMe.", {"prefer_ssd_storage": (0.5, {})}),
+    ("Sin excepción en nodos con SSD.", {"prefer_ssd_storage": (1.5, {})}),
+    ("Ohne Ausnahme in eu-west-1.", {"prefer_regions": (1.5, {"prefer_regions": ["eu-west-1"]})}),
+    ("Es fundamental que tenga 64 GB de RAM.", {"prefer_memory_gb": (1.5, {"prefer_memory_gb": 64.0})}),
+    ("Es absolut notwendig, dass es NVMe gibt.", {"prefer_ssd_storage": (1.5, {})}),
 ]
 
 

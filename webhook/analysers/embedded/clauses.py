@@ -192,7 +192,9 @@ _THING = re.compile(r"(?<![\w-])(?:nodes?|zones?|racks?|regions?|hosts?|machines
                     r"knoten|zonen?|regionen?)(?![\w-])")
 _PLURAL = re.compile(r"(?<![\w-])(?:are|sind|son|seem|were)(?![\w-])")
 _STRENGTH_LEAD = re.compile(WEAK.pattern + "|" + STRONG.pattern + r"|(?<![\w-])(?:it's|it’s|its|it|is|this|that|"
-                             r"es|ist|das|be|to|have|a)(?![\w-])")
+                             r"es|ist|das|be|to|have|a|"
+                             # "Es absolut notwendig, dass ...": "necessary" after a strength word passes it on
+                             r"notwendig|n[oö]tig|necesario|necessary)(?![\w-])")
 
 
 def clause_at(clauses: list[Clause], position: int) -> Clause | None:

@@ -41,6 +41,11 @@ WEAK = compile_words(
     r"estar[ií]a bien", r"quiz[aá]s?", r"tal vez", r"opcionalmente", r"opcional", r"si puede ser",
     r"de preferencia", r"en la medida de lo posible", r"de ser factible", r"mejor no", r"better not", r"best not",
     # "mejor en el rack C3", "mejor con SSD": "better" before a place or a thing hedges ("la mejor red" does not)
+    # colloquial hedges: "wenn's geht", "wär super", "schön wäre", "ojalá", "estaría bueno", "sería genial"
+    r"wenn'?s geht", r"(?:wenn|falls) es sich machen l[aä]sst", r"(?:wenn|falls) machbar", r"sofern machbar",
+    r"w[aä]r(?:e|')? (?:toll|super|klasse|prima|sch[oö]n|nett|ideal|cool|top)", r"sch[oö]n w[aä]re",
+    r"ojal[aá]", r"estar[ií]a (?:bueno|genial|bien|ideal|padre|chido|b[aá]rbaro)",
+    r"ser[ií]a (?:genial|estupendo|perfecto|preferible|lo ideal)", r"si no es (?:mucha )?molestia", r"si es factible",
     r"mejor(?=\s+(?:en|con|sobre|cerca|lejos|junto|fuera|dentro|sin|entre|usar|poner\w*|ir|correr|que\s+(?:est[eé]|vaya|corra|use)))",
     # de
     r"vorzugsweise", r"idealerweise", r"wenn m[oö]glich", r"falls m[oö]glich",
@@ -62,6 +67,8 @@ STRONG = compile_words(
     r"requerid[oa]", r"requisito", r"absolutamente", r"s[ií] o s[ií]",
     # "ni de broma en el nodo X": the refusal is emphatic ("tiene que" stays neutral, like "needs")
     r"ni de broma", r"ni loc[oa]", r"ni hablar", r"ni en sueños",
+    r"sin excepci[oó]n", r"a toda costa", r"cueste lo que cueste", r"es fundamental", r"fundamental",
+    r"ohne ausnahme", r"um jeden preis", r"koste es,? was es wolle",
     r"innegociable", r"indispensable", r"necesariamente", r"estrictamente", r"requerimiento", r"s[ií] o s[ií]",
     # de
     r"muss", r"m[uü]ssen", r"musst", r"zwingend\w*",
@@ -95,7 +102,8 @@ NEGATION_BEFORE = compile_words(
     # subjunctive and usted/ustedes forms ("quiero que evites X", "eviten X"); "sácalo de X" (take it off X)
     r"evites", r"eviten", r"evitemos", r"ev[ií]tenlo", r"ev[ií]tela", r"s[aá]ca(?:lo|la|los|las)?(?: del?)?",
     r"s[aá]quen(?:lo|la)?(?: del?)?",
-    r"lejos del?", r"fuera del?", r"a menos que", r"salvo que", r"excepto", r"salvo", r"sin", r"nada de", r"nada",
+    r"lejos del?", r"fuera del?", r"a menos que", r"salvo que", r"excepto", r"salvo", r"sin(?! excepci[oó]n)",
+    r"nada de", r"nada",
     r"ni",
     r"ning[uú]n", r"ninguna",
     r"ninguno", r"excluye", r"excluir", r"excluya", r"excluyendo", r"excepto en", r"menos en", r"quita",
@@ -105,7 +113,8 @@ NEGATION_BEFORE = compile_words(
     r"es sei denn", r"kein", r"keine", r"keinen", r"keinem", r"keiner", r"keines", r"nie",
     r"niemals",
     r"vermeiden", r"vermeide", r"vermeidet", r"meiden", r"meide", r"meidet", r"weg von", r"fern von",
-    r"fernhalten", r"weg vom", r"fern vom", r"au[sß]er", r"ohne", r"nirgends", r"ausschlie[sß]en", r"ausgenommen",
+    r"fernhalten", r"weg vom", r"fern vom", r"au[sß]er", r"ohne(?! ausnahme)", r"nirgends",
+    r"ausschlie[sß]en", r"ausgenommen",
     r"raus aus", r"keinesfalls", r"weder", r"vermieden",
     r"gemieden", r"evitad[oa]s?", r"nirgendwo", r"bloß nicht", r"blo[sß] nicht", r"verboten",
     r"ausschlie[sß]lich nicht", r"lass\w* die finger von",

@@ -668,6 +668,12 @@ SPANISH_GERMAN_CASES = [
     ("Ohne Ausnahme in eu-west-1.", {"prefer_regions": (1.5, {"prefer_regions": ["eu-west-1"]})}),
     ("Es fundamental que tenga 64 GB de RAM.", {"prefer_memory_gb": (1.5, {"prefer_memory_gb": 64.0})}),
     ("Es absolut notwendig, dass es NVMe gibt.", {"prefer_ssd_storage": (1.5, {})}),
+    # German "-übergreifend" compounds and Spanish "multi-" spread; idle in other words
+    ("Zonenübergreifend verteilen.", {"spread_zones": (1.0, {})}),
+    ("regionsübergreifend ausrollen", {"spread_regions": (1.0, {})}),
+    ("despliegue multizona", {"spread_zones": (1.0, {})}),
+    ("Auf einen Knoten, der gerade wenig zu tun hat.", {"prefer_least_loaded_nodes": (1.0, {})}),
+    ("en nodos con poco uso", {"prefer_least_loaded_nodes": (1.0, {})}),
 ]
 
 

@@ -91,6 +91,11 @@ CUES: tuple[Cue, ...] = (
                  rf"min\.?\s+)?(?:2|3|4|5|6|two|three|four|five|six|dos|tres|cuatro|cinco|seis|zwei|drei|vier|f[uü]nf|"
                  rf"sechs)\s+{level}{_E}")
       for intent, level in (("spread_zones", _ZONES), ("spread_racks", _RACKS), ("spread_regions", _REGIONS))),
+    # German compounds "zonenübergreifend", "rackübergreifend"; Spanish "multizona", "multirregión"
+    _c("spread_zones", rf"{_B}(?:zonen|zone|az|verf[uü]gbarkeitszonen)[- ]?[uü]bergreifend\w*|{_B}multi-?zonas?{_E}"),
+    _c("spread_racks", rf"{_B}racks?[- ]?[uü]bergreifend\w*|{_B}multi-?racks?{_E}"),
+    _c("spread_regions", rf"{_B}regions?[- ]?[uü]bergreifend\w*|{_B}multi-?rr?egi[oó]n(?:es|al)?{_E}"),
+    _c("spread_nodes", rf"{_B}knoten[- ]?[uü]bergreifend\w*|{_B}multi-?nodos?{_E}"),
     # "zone spreading", "zonas distintas", "Zonen verschieden": the level named first
     _c("spread_zones", rf"{_B}(?:zone|az|zonal)[- ]?(?:spreading|spread|distribution|anti-?affinity){_E}|"
                        rf"{_B}(?:zonas|zonen)\s+(?:distintas|diferentes|separadas|verschiedene|unterschiedliche)\b"),
@@ -187,6 +192,8 @@ CUES: tuple[Cue, ...] = (
        rf"{_B}geringste[rn]?\s+(?:last|auslastung)|{_B}wenig\s+ausgelastet\w*|"
        rf"{_B}(?:wenig|weniger|geringe[rn]?|niedrige[rn]?)\s+(?:last|auslastung){_E}|"
        rf"{_B}(?:poca|baja|menor)\s+(?:carga|ocupaci[oó]n|utilizaci[oó]n){_E}|"
+       rf"{_B}(?:poco|bajo|menor)\s+(?:uso|consumo|tr[aá]fico){_E}|"
+       rf"{_B}(?:wenig|kaum|nichts)\s+zu\s+tun{_E}|{_B}kaum\s+(?:ausgelastet|belastet|genutzt)\w*|"
        rf"{_B}(?:low|little|light|lighter|lightest|lower|smallest)\s+(?:load|utili[sz]ation|usage|workload){_E}|{_B}niedrigste[rn]?\s+auslastung|"
        rf"{_B}(?:fewest|least)\s+(?:pods|workloads|work|jobs|containers|traffic|pressure){_E}|"
        rf"{_B}(?:least|less|lowest)\s+(?:resource\s+)?(?:pressure|contention){_E}|"

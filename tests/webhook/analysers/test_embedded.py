@@ -674,6 +674,13 @@ SPANISH_GERMAN_CASES = [
     ("despliegue multizona", {"spread_zones": (1.0, {})}),
     ("Auf einen Knoten, der gerade wenig zu tun hat.", {"prefer_least_loaded_nodes": (1.0, {})}),
     ("en nodos con poco uso", {"prefer_least_loaded_nodes": (1.0, {})}),
+    # plans are not wishes; a GPU that is "not needed" is indifference, like "no need to spread"
+    ("Nächste Woche bekommen wir neue H100-Knoten.", {}),
+    ("El mes que viene migraremos a eu-west-1.", {}),
+    ("Los nodos del rack-3 tienen discos SSD.", {}),
+    ("No hace falta GPU.", {}),
+    ("Keine GPU nötig, aber 16 Kerne.", {"prefer_cpu_cores": (1.0, {"prefer_cpu_cores": 16.0})}),
+    ("Sin GPU, por favor.", {"avoid_gpu_nodes": (1.0, {})}),
 ]
 
 

@@ -180,6 +180,12 @@ DESCRIPTIVE = compile_words(
     r"letzten (?:monat|freitag|montag)", r"letztes jahr", r"heute morgen", r"ausgefallen", r"abgest[uü]rzt",
     r"neu gestartet", r"se cay[oó]", r"cayó", r"falló", r"se reinici[oó]", r"reinici[oó]", r"upgraded",
     r"restarted", r"rebooted", r"drained", r"failed over",
+    # plans are not wishes either: "next week we get H100 nodes", "el mes que viene migraremos a eu-west-1"
+    r"next (?:week|month|year|quarter|sprint)", r"tomorrow", r"n[aä]chste[nr]? (?:woche|monat|jahr|quartal|sprint)",
+    r"la (?:pr[oó]xima semana|semana que viene)",
+    r"el (?:pr[oó]ximo (?:mes|a[nñ]o|sprint)|mes que viene|a[nñ]o que viene)",
+    r"we(?:'re| are)? plan(?:ning)?", r"wir planen", r"planeamos", r"migraremos",
+    r"vamos a (?:agregar|a[nñ]adir|migrar|comprar)",
     # ("increased memory", "as described/defined" can open a wish: not listed)
     r"explained", r"documented", r"explicad[oa]s?", r"documentad[oa]s?",
     r"beschrieben", r"dokumentiert", r"erkl[aä]rt", r"went", r"grew", r"spiked", r"jumped", r"investigating",

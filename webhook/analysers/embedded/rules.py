@@ -49,7 +49,8 @@ _MEMORY_CUES = re.compile(r"(?<![\w])(?:ram|memory|mem|memoria|arbeitsspeicher|h
                           r"high-memory|memory-heavy|mem-heavy|memory-intensive|ram-\w+)(?![\w])")
 # Sizes of things that are not node resources ("a 2 GB image").
 _NOT_PLACEMENT_CUES = re.compile(r"(?<![\w])(?:image|images|file|files|logs?|upload|payload|download|artifact|dataset|"
-                                 r"usage|peaked|peak|peaks|spike|spiked|registros|protokolle|logdaten|"
+                                 r"usage|peaked|peak|peaks|spike|spiked|registros|protokolle|logdaten|picos?|"
+                                 r"lastspitzen?|spitzen?|"
                                  r"imagen|archivo|fichero|bild|abbild|datei)(?![\w])")
 _NETWORK_CUES = re.compile(r"(?<![\w])(?:network\w*|netwrk|nic|nics|bandwidth|link|uplink|ethernet|red|netzwerk\w*|"
                            r"bandbreite|ancho de banda|interconnect|throughput|pipe|pipes|uplinks?|netz|conexi[oó]n|"
@@ -61,6 +62,10 @@ _RESOURCE_CUES = (_GPU_MEMORY_CUES, _EPHEMERAL_CUES, _MEMORY_CUES, _NOT_PLACEMEN
 _CORES_ABOUT = re.compile(r"(?<![\w-])(?:cores|vcpus|cpus|n[uú]cleos|kerne)(?![\w-])[^.;:\d]{0,20}?(?<![\w-])"
                           r"(?:like|about|around|say|maybe|roughly|tipo|como|unos|so|etwa|ca\.?|circa|~)\s*"
                           r"(\d{1,3})(?![\w.,])")
+_NOT_NEEDED = re.compile(r"(?<![\w-])(?:no need|not needed|not required|not necessary|unnecessary|needn't|"
+                         r"no (?:hace|har[aá]) falta|no (?:es )?necesari[oa]|innecesari[oa]|no se necesita|"
+                         r"nicht (?:n[oö]tig|notwendig|erforderlich|gebraucht)|unn[oö]tig|(?:kein|keine)\w* .{0,20}"
+                         r"(?:n[oö]tig|notwendig|erforderlich))(?![\w-])")
 _CORE_WORD = re.compile(r"(?<![\w-])(?:cores|vcpus|cpus|n[uú]cleos|kerne|cpu-kerne)(?![\w-])")
 _BARE_SPREAD = re.compile(r"(?<![\w-])(?:spread|spread (?:em|'em|them|it|out|these|those)|distribute|repart\w*|"
                           r"distribu[iy]\w*|verteil\w*)(?![\w-])")
@@ -325,9 +330,10 @@ def read_hint(hint: str) -> Reading:
             continue
         word = match.group(1)
         if clause.negated_at(start):
-            # "doesn't care about GPUs" is indifference, not a wish to stay off GPU nodes
+            # "doesn't care about GPUs" is indifference, not a wish to stay off GPU nodes; so is "no GPU
+            # needed" / "no hace falta GPU" / "kein GPU nötig" (like "no need to spread": ARCHITECTURE 2.2)
             if not re.search(r"\b(?:care|cares|matter|matters|mind|bother|importa|egal|wichtig)\b",
-                             text[clause.start:start]):
+                             text[clause.start:start]) and not _NOT_NEEDED.search(text, clause.start, clause.end):
                 add(Candidate("avoid_gpu_nodes", start, cue=match.group(0)))
             continue
         before = text[clause.start:start]

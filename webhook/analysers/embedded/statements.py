@@ -25,7 +25,8 @@ _INFRA = (r"(?:cluster|clusters|fleet|nodes?|machines?|servers?|hosts?|racks?|zo
 _INFRA_SUBJECT = (
     r"(?:we|they|(?:our|my|the|this|all|nuestr[oa]s?|el|la|los|las|unser(?:e[rnms]?)?|der|die|das)\s+"
     r"(?:whole\s+|entire\s+|current\s+)?"
-    r"(?:[\w-]+\s+)?" + _INFRA + r"(?:\s+(?:in|on|of|en|de|im|in der)\s+[\w-]+(?:\s+[\w-]+)?)?|"
+    r"(?:[\w-]+\s+)?" + _INFRA
+    + r"(?:\s+(?:in|on|of|at|from|en|de|del|de la|im|in der|vom|am)\s+[\w-]+(?:\s+[\w-]+)?)?|"
     r"(?:monitoring|metrics|grafana|prometheus)(?:\s+[\w-]+)?|(?:rack|zone|region|us|eu|ap|sa|ca|me|af)-[\w-]+|"
     r"(?:node|worker|host|server|nodo|knoten|m|w|n)-?\d+[\w.-]*|"
     r"(?:the\s+|el\s+|der\s+)?(?:node|host|server|nodo|knoten)\s+[a-z][\w-]*\d[\w.-]*|"

@@ -681,6 +681,15 @@ SPANISH_GERMAN_CASES = [
     ("No hace falta GPU.", {}),
     ("Keine GPU nötig, aber 16 Kerne.", {"prefer_cpu_cores": (1.0, {"prefer_cpu_cores": 16.0})}),
     ("Sin GPU, por favor.", {"avoid_gpu_nodes": (1.0, {})}),
+    # relations: separated from, affinity / anti-affinity in es/de, "otra zona que no sea la de X"
+    ("Getrennt von den spark-Pods halten.", {"avoid_same_node_as_deployments": (1.0, {"deployments": ["spark"]})}),
+    ("Separado de los pods de flink.", {"avoid_same_node_as_deployments": (1.0, {"deployments": ["flink"]})}),
+    ("lejos del deployment etl-runner", {"avoid_same_node_as_deployments": (1.0, {"deployments": ["etl-runner"]})}),
+    ("Con afinidad al deployment frontend.",
+     {"prefer_same_node_as_deployments": (1.0, {"deployments": ["frontend"]})}),
+    ("Anti-Affinität zum batch-Deployment.", {"avoid_same_node_as_deployments": (1.0, {"deployments": ["batch"]})}),
+    ("En otra zona que no sea la de mongo-primary.",
+     {"avoid_same_zone_as_deployments": (1.0, {"deployments": ["mongo-primary"]})}),
 ]
 
 

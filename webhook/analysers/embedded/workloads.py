@@ -45,11 +45,15 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) fo
       for words, level in ((_ZONE_WORDS, ZONE), (_REGION_WORDS, REGION), (_NODE_WORDS, NODE))),
     # "away from the kafka-broker pods", "clear of any zone running X", "lejos de los pods de X",
     # "fern von den redis-Pods": a name followed (or, in Spanish, preceded) by a head noun
-    (rf"\b(?:away from|away frm|far from|far away from|clear of|lejos de|fern von|weg von|entfernt von)\s+"
+    (rf"\b(?:away from|away frm|far from|far away from|clear of|separated from|lejos del?|fern vo[nm]|weg vo[nm]|"
+     rf"entfernt vo[nm]|getrennt vo[nm]|separad[oa]s? del?|apartad[oa]s? del?)\s+"
      rf"(?:the\s+|any\s+|all\s+|los\s+|"
      rf"las\s+|el\s+|la\s+|den\s+|dem\s+|der\s+|allen\s+)?"
-     rf"(?:(?:noisy|busy|loud|heavy|chatty|hungry|other|ruidos[oa]s|lauten|l[aä]rmenden)\s+)?(?:(?:{_NODE_WORDS}\s+(?:mit|with|con|running|hosting|del|de|von|vom|des|of)|"
-     rf"(?:pods|r[eé]plicas|instancias)\s+(?:de|del))\s+(?=[a-z])|(?=[a-z][\w'-]*(?:\s+and\s+[\w'-]+)?\s*"
+     rf"(?:(?:noisy|busy|loud|heavy|chatty|hungry|other|ruidos[oa]s|lauten|l[aä]rmenden)\s+)?"
+     rf"(?:(?:{_NODE_WORDS}\s+(?:mit|with|con|running|hosting|del|de|von|vom|des|of)|"
+     rf"(?:pods|r[eé]plicas|instancias)\s+(?:de|del))\s+(?=[a-z])|"
+     # "lejos del deployment etl-runner", "weg vom Dienst billing-api": the head noun before a dashed name
+     rf"(?:deployment|despliegue|servicio|service|dienst|app)\s+(?=[a-z][\w]*-[\w-]+)|(?=[a-z][\w'-]*(?:\s+and\s+[\w'-]+)?\s*"
      rf"(?:-?pods?|deployments?|services?|replicas|instances|workloads?|nodes|boxes|machines|hosts|knoten)(?![\w-])))",
      NODE),
     # "not on any node with redis", "nicht auf Knoten mit redis": names checked against hardware words below
@@ -83,6 +87,11 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) fo
     (rf"\b{_NODE_WORDS}\s+(?:with|mit|con)\s+(?:the |dem |der |den |el |la |los |las )?"
      rf"(?=(?:deployment|despliegue|service|servicio|dienst|pods?)\b)", NODE),
     (r"(?<!anti-)(?<!anti)\b(?:pod )?affinity (?:with|to|for)\b", NODE),
+    (r"(?<!anti-)(?<!anti)\b(?:afinidad (?:con|al?|por)|affinit[aä]t (?:zu[mr]?|mit))(?=\s)", NODE),
+    (r"\b(?:anti-?afinidad (?:con|al?)|anti-?affinit[aä]t (?:zu[mr]?|mit|gegen))(?=\s)", NODE),
+    # "otra zona que no sea la de mongo", "otro nodo que no sea el de X"
+    (rf"\b(?:otra|distinta|diferente)\s+{_ZONE_WORDS}\s+que\s+no\s+sea\s+la\s+(?:de|del)\b", ZONE),
+    (rf"\b(?:otro|distinto|diferente)\s+{_NODE_WORDS}\s+que\s+no\s+sea\s+el\s+(?:de|del)\b", NODE),
     (rf"\b(?:a |an )?(?:different|another|other|separate|distinta|otra|otro|distinto|eine andere|einer anderen|"
      rf"einem anderen|anderen?)\s+{_ZONE_WORDS}\s+(?:than|from|to|que|als)\b", ZONE),
     (rf"\b(?:a |an )?(?:different|another|other|separate|distinta|otra|otro|distinto|einem anderen|einen anderen|"
@@ -94,7 +103,8 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) fo
 _NEGATIVE_CUE = re.compile(r"far from|far away|separated|isolated|apart|anti-?affinity|apart from|separate|different|"
                            r"another|other|"
                            r"distint|otr[oa]|"
-                           r"diferente|away|clear of|lejos|fern von|weg von|entfernt|"
+                           r"diferente|away|clear of|lejos|fern vo|weg vo|entfernt|getrennt|separad|apartad|"
+                           r"anti-?afinidad|anti-?affinit|"
                            r"andere")
 
 _ARTICLES = re.compile(r"(?:the|a|an|el|la|los|las|del|de|das|die|der|den|dem|des|our|my|its|their|any)\s+")

@@ -45,7 +45,7 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) fo
       for words, level in ((_ZONE_WORDS, ZONE), (_REGION_WORDS, REGION), (_NODE_WORDS, NODE))),
     # "away from the kafka-broker pods", "clear of any zone running X", "lejos de los pods de X",
     # "fern von den redis-Pods": a name followed (or, in Spanish, preceded) by a head noun
-    (rf"\b(?:away from|away frm|far from|far away from|clear of|separated from|lejos del?|fern vo[nm]|weg vo[nm]|"
+    (rf"\b(?:away from|away frm|far from|far away from|clear of|lejos del?|fern vo[nm]|weg vo[nm]|"
      rf"entfernt vo[nm]|getrennt vo[nm]|separad[oa]s? del?|apartad[oa]s? del?)\s+"
      rf"(?:the\s+|any\s+|all\s+|los\s+|"
      rf"las\s+|el\s+|la\s+|den\s+|dem\s+|der\s+|allen\s+)?"

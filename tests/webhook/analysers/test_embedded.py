@@ -690,6 +690,11 @@ SPANISH_GERMAN_CASES = [
     ("Anti-Affinität zum batch-Deployment.", {"avoid_same_node_as_deployments": (1.0, {"deployments": ["batch"]})}),
     ("En otra zona que no sea la de mongo-primary.",
      {"avoid_same_zone_as_deployments": (1.0, {"deployments": ["mongo-primary"]})}),
+    # German written without umlauts or ß (ue, oe, ae, ss)
+    ("Moeglichst im Rack 5.", {"prefer_racks": (0.5, {"prefer_racks": ["rack-5"]})}),
+    ("Alles ausser us-east-1.", {"avoid_regions": (1.0, {"avoid_regions": ["us-east-1"]})}),
+    ("Die Replikas muessen ueber mehrere Zonen verteilt sein.", {"spread_zones": (1.5, {})}),
+    ("Waere schoen mit SSD.", {"prefer_ssd_storage": (0.5, {})}),
 ]
 
 

@@ -194,7 +194,7 @@ _PLURAL = re.compile(r"(?<![\w-])(?:are|sind|son|seem|were)(?![\w-])")
 _STRENGTH_LEAD = re.compile(WEAK.pattern + "|" + STRONG.pattern + r"|(?<![\w-])(?:it's|it’s|its|it|is|this|that|"
                              r"es|ist|das|be|to|have|a|"
                              # "Es absolut notwendig, dass ...": "necessary" after a strength word passes it on
-                             r"notwendig|n[oö]tig|necesario|necessary)(?![\w-])")
+                             r"notwendig|n(?:[oö]|oe)tig|necesario|necessary)(?![\w-])")
 
 
 def clause_at(clauses: list[Clause], position: int) -> Clause | None:

@@ -29,13 +29,13 @@ _GAP = r"(?:\s+[\w'-]+){0,4}?\s+"  # up to four words in between
 _SPREAD = (r"(?:spread\w*|spreed\w*|sprea\w*|distribut\w*|split\w*|balanc\w*|scatter\w*|fan(?:ned)? out|across|acros|"
            r"accross|over|between|among|multiple|several|different|separate|distinct|each|every|per|various|"
            r"reparti\w*|rep[aá]rt\w*|distribu\w*|entre|varias|varios|distintas|distintos|diferentes|cada|"
-           r"verteil\w*|[uü]ber|mehrere|verschiedene\w*|unterschiedliche\w*|jede[nmrs]?|pro|je)")
+           r"verteil\w*|(?:[uü]|ue)ber|mehrere|verschiedene\w*|unterschiedliche\w*|jede[nmrs]?|pro|je)")
 # "one replica per rack", "una réplica por zona", "ein Pod pro Region"
 _ONE_PER = (r"(?:one|1|una|uno|un|eine?|ein|a single)\s+(?:[\w-]+\s+)?"
             r"(?:per|por|pro|je|in each|en cada|in jede[mr]?)\s+"
             r"(?:(?:availability|de)\s+)?")
 _ZONES = (r"(?:zones|zone|azs|az|availability zones|availability zone|failure domains|zonas|zona|zonen|"
-          r"verf[uü]gbarkeitszonen?|zonas? de disponibilidad)")
+          r"verf(?:[uü]|ue)gbarkeitszonen?|zonas? de disponibilidad)")
 _RACKS = r"(?:racks|rack|bastidores|gestelle|server-racks|server racks)"
 _REGIONS = r"(?:regions|region|regiones|regi[oó]n|regionen)"
 _NODES = (r"(?:nodes|node|hosts|host|machines|machine|servers|server|boxes|box|nodos|nodo|knoten|m[aá]quinas?|"
@@ -47,9 +47,9 @@ _ONE_PLACE = (r"(?:the same|same|one|a single|single|1|la misma|misma|una sola|u
               r"dieselbe|derselben|die gleiche|der gleichen|einer|einer einzigen|eine einzige|eine)")
 
 _LOSE = (r"(?:lose|losing|loss of|lost|survive|surviving|tolerate|tolerating|withstand|ride out|resilien\w* to|"
-         r"[uü]berstehen|[uü]berleben|verkraften|aguantar|sobrevivir|resistir|perder)")
+         r"(?:[uü]|ue)berstehen|(?:[uü]|ue)berleben|verkraften|aguantar|sobrevivir|resistir|perder)")
 _DOWN = (r"(?:goes down|go down|going down|fails|fail|failing|failure|failures|outage|outages|dies|dying|down|"
-         r"ausf[aä]llt|ausfall|ausf[aä]lle|ca[ií]da|cae|falla|fallo)")
+         r"ausf(?:[aä]|ae)llt|ausfall|ausf(?:[aä]|ae)lle|ca[ií]da|cae|falla|fallo)")
 
 
 def _resilience(level: str) -> str:
@@ -58,7 +58,7 @@ def _resilience(level: str) -> str:
             # "the failure of a zone", "der Ausfall einer Zone", "la caída de un rack"
             rf"{_B}{_DOWN}\s+(?:of\s+)?(?:a|an|one|einer|eines|de una|de un)\s+{level}{_E}|"
             rf"{_B}{level}(?:-wide)?\s+(?:losing|loses|lost|failing|fails|dying|dies|going dark|goes dark|"
-            rf"disappearing|disappears|vanishing|wegf[aä]llt|se cae|cae|falla)\b")
+            rf"disappearing|disappears|vanishing|wegf(?:[aä]|ae)llt|se cae|cae|falla)\b")
 
 
 _ZONE_LEVEL = r"(?:zones?|azs?|availability zones?|data ?cent(?:er|re)s?|zonas?|zonen?|rechenzentr\w*)"
@@ -71,7 +71,7 @@ _MUCH = (r"(?:lots of|a lot of|tons of|loads of|heaps of|huge amounts of|huge|ma
          r"mucha|mucho|much[ií]sim[oa]s?|montones de|un mont[oó]n de|grandes cantidades de|"
          r"viel|sehr viel|unmengen(?:\s+an)?|massenhaft|riesige\w*|jede menge)")
 _EAT = (r"(?:gobbl\w*|eats?|eating|chews?(?:\s+through)?|devours?|consum\w*|burns?(?:\s+through)?|hogs?|"
-        r"devora\w*|come|consume\w*|gasta\w*|verbraucht|verbrauchen|fri(?:ss|ß)t|fressen|braucht|ben[oö]tigt)")
+        r"devora\w*|come|consume\w*|gasta\w*|verbraucht|verbrauchen|fri(?:ss|ß)t|fressen|braucht|ben(?:[oö]|oe)tigt)")
 _MEMORY_WORDS = r"(?:memory|ram|mem|memoria|arbeitsspeicher|hauptspeicher|speicher)"
 _DATA_WORDS = r"(?:data|traffic|bytes|datos|tr[aá]fico|daten\w*|verkehr)"
 _NET_WORDS = r"(?:network|wire|net|red|netz\w*|leitung)"
@@ -87,15 +87,16 @@ CUES: tuple[Cue, ...] = (
                        r"redundan\w*|resilien\w*|ausfall\w*)|zonal\s+(?:outage|failure|redundan\w*)|"
                        rf"{_B}(?:ca[ií]da|fallo) de (?:una )?zona|{_B}zonenausfall"),
     # "in at least three zones", "en al menos tres zonas", "in mindestens drei Zonen"
-    *(_c(intent, rf"{_B}(?:in|into|across|over|en|entre|auf|[uü]ber)\s+(?:at least\s+|al menos\s+|mindestens\s+|"
-                 rf"min\.?\s+)?(?:2|3|4|5|6|two|three|four|five|six|dos|tres|cuatro|cinco|seis|zwei|drei|vier|f[uü]nf|"
+    *(_c(intent, rf"{_B}(?:in|into|across|over|en|entre|auf|(?:[uü]|ue)ber)\s+(?:at least\s+|al menos\s+|mindestens\s+|"
+                 rf"min\.?\s+)?(?:2|3|4|5|6|two|three|four|five|six|dos|tres|cuatro|cinco|seis|zwei|drei|vier|f(?:[uü]|ue)nf|"
                  rf"sechs)\s+{level}{_E}")
       for intent, level in (("spread_zones", _ZONES), ("spread_racks", _RACKS), ("spread_regions", _REGIONS))),
     # German compounds "zonenübergreifend", "rackübergreifend"; Spanish "multizona", "multirregión"
-    _c("spread_zones", rf"{_B}(?:zonen|zone|az|verf[uü]gbarkeitszonen)[- ]?[uü]bergreifend\w*|{_B}multi-?zonas?{_E}"),
-    _c("spread_racks", rf"{_B}racks?[- ]?[uü]bergreifend\w*|{_B}multi-?racks?{_E}"),
-    _c("spread_regions", rf"{_B}regions?[- ]?[uü]bergreifend\w*|{_B}multi-?rr?egi[oó]n(?:es|al)?{_E}"),
-    _c("spread_nodes", rf"{_B}knoten[- ]?[uü]bergreifend\w*|{_B}multi-?nodos?{_E}"),
+    _c("spread_zones", rf"{_B}(?:zonen|zone|az|verf(?:[uü]|ue)gbarkeitszonen)[- ]?(?:[uü]|ue)bergreifend\w*|"
+                       rf"{_B}multi-?zonas?{_E}"),
+    _c("spread_racks", rf"{_B}racks?[- ]?(?:[uü]|ue)bergreifend\w*|{_B}multi-?racks?{_E}"),
+    _c("spread_regions", rf"{_B}regions?[- ]?(?:[uü]|ue)bergreifend\w*|{_B}multi-?rr?egi[oó]n(?:es|al)?{_E}"),
+    _c("spread_nodes", rf"{_B}knoten[- ]?(?:[uü]|ue)bergreifend\w*|{_B}multi-?nodos?{_E}"),
     # "zone spreading", "zonas distintas", "Zonen verschieden": the level named first
     _c("spread_zones", rf"{_B}(?:zone|az|zonal)[- ]?(?:spreading|spread|distribution|anti-?affinity){_E}|"
                        rf"{_B}(?:zonas|zonen)\s+(?:distintas|diferentes|separadas|verschiedene|unterschiedliche)\b"),
@@ -115,10 +116,10 @@ CUES: tuple[Cue, ...] = (
                        rf"{_B}(?:one|1|una|uno|un|eine?|ein)\s+(?:replica|pod|instance|r[eé]plica|replik\w*|"
                        rf"instancia)?\s*(?:per|por|pro|je)\s+{_NODES}{_E}|"
                        rf"{_B}(?:spread\w*|spreed\w*|distribut\w*|across|acros|accross|over|between|among|"
-                       rf"reparti\w*|rep[aá]rt\w*|distribu\w*|entre|verteil\w*|[uü]ber){_GAP}{_NODES}{_E}(?!\s*(?:racks?|zones?))|"
+                       rf"reparti\w*|rep[aá]rt\w*|distribu\w*|entre|verteil\w*|(?:[uü]|ue)ber){_GAP}{_NODES}{_E}(?!\s*(?:racks?|zones?))|"
                        rf"{_B}anti-?affinity{_E}|{_B}(?:keep|stay|kept)\s+(?:the\s+)?(?:replicas|pods|them|copies)\s+"
                        rf"apart{_E}|{_B}apart{_E}|{_B}no two\s+(?:replicas|pods|copies)|{_B}antiafinidad|"
-                       rf"{_B}anti-?affinit[aä]t"),
+                       rf"{_B}anti-?affinit(?:[aä]|ae)t"),
     # --- keeping the workload together ---
     _c("prefer_colocate_same_deployment",
        rf"{_B}{_SINGLE}\s+{_NODES}{_E}(?!\s+(?:as|que|wie|like|with)\b)|{_B}co-?locat\w*(?!\s+(?:w/|with|con|mit))|"
@@ -126,14 +127,14 @@ CUES: tuple[Cue, ...] = (
        rf"replicas|pods|tight\w*)|{_B}pack\w*\s+(?:onto|on|into)|{_B}packen{_E}|{_B}zusammenfassen{_E}|"
        rf"{_B}agrupa\w*|{_B}(?:junt[oa]s|zusammen|together)\b.{{0,20}}?\b(?:en un|auf einem|auf einen|on a|on one|"
        rf"in one)\s+(?:nodo|knoten|node|host|machine){_E}|"
-       rf"{_B}(?:alle|alles|s[aä]mtliche)\b.{{0,40}}\b(?:einen|einem)\s+knoten{_E}|"
-       rf"{_B}(?:einen|einem)\s+knoten\b.{{0,30}}\b(?:zusammen\w*|packen|b[uü]ndeln)|"
+       rf"{_B}(?:alle|alles|s(?:[aä]|ae)mtliche)\b.{{0,40}}\b(?:einen|einem)\s+knoten{_E}|"
+       rf"{_B}(?:einen|einem)\s+knoten\b.{{0,30}}\b(?:zusammen\w*|packen|b(?:[uü]|ue)ndeln)|"
        # "all in one spot", "todo en un solo sitio", "alles an einen Ort"
        rf"{_B}(?:in|on|at)\s+(?:one|a single|the same)\s+(?:spot|place|location){_E}|"
        rf"{_B}en\s+un\s+(?:solo|mismo|[uú]nico)\s+(?:sitio|lugar){_E}|"
        rf"{_B}(?:an|auf)\s+(?:einen|einem|denselben|demselben)\s+(?:ort|fleck){_E}|"
        # "all pods on one node", "todos los pods en un nodo", "alle Pods auf eine Kiste"
-       rf"{_B}(?:all|every|todos|todas|alle|s[aä]mtliche)\s+(?:the\s+|of\s+the\s+|los\s+|las\s+|die\s+|unsere\s+)?"
+       rf"{_B}(?:all|every|todos|todas|alle|s(?:[aä]|ae)mtliche)\s+(?:the\s+|of\s+the\s+|los\s+|las\s+|die\s+|unsere\s+)?"
        rf"(?:pods|replicas|r[eé]plicas|replik(?:ate|as|a|en)|instances|instancias|instanzen|copies|copias|containers?)\s+"
        rf"(?:together\s+|juntas?\s+|juntos\s+|zusammen\s+)?"
        rf"(?:on|onto|in|into|en|auf|in)\s+(?:one|a|a single|the same|un|una|un solo|una sola|el mismo|la misma|"
@@ -146,7 +147,7 @@ CUES: tuple[Cue, ...] = (
        rf"{_B}latency\s+between\s+(?:the\s+)?(?:replicas|pods)|{_B}same rack{_E}(?!\s+(?:as|que|wie))|"
        rf"{_B}in proximity|{_B}proximity|{_B}cerca\s+(?:unas?\s+de\s+otras?|unos\s+de\s+otros|entre\s+s[ií]|"
        rf"de\s+las\s+(?:otras|dem[aá]s)\s+r[eé]plicas|de\s+los\s+otros\s+pods)|{_B}juntas?\s+pero|"
-       rf"{_B}(?:nah|nahe|dicht|eng)\s+(?:beieinander|zusammen)|{_B}in\s+der\s+n[aä]he\s+(?:zueinander|voneinander)|"
+       rf"{_B}(?:nah|nahe|dicht|eng)\s+(?:beieinander|zusammen)|{_B}in\s+der\s+n(?:[aä]|ae)he\s+(?:zueinander|voneinander)|"
        rf"{_B}mismo rack{_E}(?!\s+que)|{_B}gleichen rack{_E}(?!\s+wie)|{_B}close to the other (?:replicas|pods)|"
        # neighbouring / adjacent nodes, few network hops, "cerca entre sí", "benachbarte Knoten"
        rf"{_B}(?:neighbou?ring|adjacent|nearby|close|neighbou?r)\s+{_NODES}{_E}|"
@@ -161,11 +162,12 @@ CUES: tuple[Cue, ...] = (
        rf"{_B}benachbarte[nrms]?\s+(?:knoten|rechner|maschinen|hosts?){_E}|{_B}nahe\s+gelegene[nrms]?\s+knoten|"
        rf"{_B}(?:same|mismo|gleichen|selben)\s+rack\s+(?:as|que|wie)\s+(?:the\s+|las\s+|los\s+|die\s+)?(?:other|otras|otros|"
        rf"anderen)\s+(?:replicas|r[eé]plicas|pods|replik(?:ate|as|a|en)|instances|instancias)|"
-       rf"{_B}(?:near|close to|next to|(?:as )?close as possible to|cerca de|nahe|nah bei|nahe bei|in der n[aä]he der|"
-       rf"neben|m[oö]glichst nah (?:an|bei))\s+"
+       rf"{_B}(?:near|close to|next to|(?:as )?close as possible to|cerca de|nahe|nah bei|nahe bei|"
+       rf"in der n(?:[aä]|ae)he der|"
+       rf"neben|m(?:[oö]|oe)glichst nah (?:an|bei))\s+"
        rf"(?:the\s+|my\s+|las\s+|los\s+|den\s+|die\s+)?"
        rf"(?:other|otras|otros|anderen)\s+(?:replicas|pods|instances|copies|r[eé]plicas|replikat\w*|instancias)|"
-       rf"{_B}r[aä]umlich\s+nah|"
+       rf"{_B}r(?:[aä]|ae)umlich\s+nah|"
        # "cerca de sus compañeras", "near its siblings", "bei ihren Geschwistern": the workload's own peers
        rf"{_B}(?:cerca|cerquita|pegad[oa]s?|junt[oa]s?)\s+(?:de|a)\s+(?:sus|las|los)\s+(?:compañer[oa]s|herman[oa]s|pares){_E}|"
        rf"{_B}(?:near|close to|next to)\s+(?:its|their|the)\s+(?:siblings|peers|sibling pods|peer pods){_E}|"
@@ -174,7 +176,8 @@ CUES: tuple[Cue, ...] = (
     _c("prefer_least_loaded_nodes",
        rf"{_B}least[- ](?:loaded|busy|utili[sz]ed|used|occupied|crowded|congested|slammed|swamped|stressed|hammered|"
        rf"taxed|contended){_E}|{_B}lowest\s+(?:load|"
-       rf"utili[sz]ation|usage|cpu)|{_B}(?:ocios[oa]s?|inactiv[oa]s|leerlauf|im leerlauf|unt[aä]tig\w*)(?![\w-])|"
+       rf"utili[sz]ation|usage|cpu)|"
+       rf"{_B}(?:ocios[oa]s?|inactiv[oa]s|leerlauf|im leerlauf|unt(?:[aä]|ae)tig\w*)(?![\w-])|"
        rf"{_B}(?:idle|idlest|quietest|emptiest|underutili[sz]ed|under-utili[sz]ed|"
        rf"lightly[- ]loaded|less[- ]loaded|less[- ]busy|freeest|most headroom|least load){_E}|"
        rf"{_B}(?:lowest|low)[- ](?:load|usage|utili[sz]ation|cpu[- ]usage){_E}|"
@@ -184,11 +187,11 @@ CUES: tuple[Cue, ...] = (
        rf"{_B}most\s+(?:spare|free|available|unused|idle)\s+(?:capacity|resources|headroom|cpu|room){_E}|"
        rf"{_B}most\s+(?:breathing room|headroom|room to breathe|slack){_E}|"
        rf"{_B}m[aá]s\s+(?:recursos|capacidad)\s+(?:libres?|disponibles?){_E}|"
-       rf"{_B}(?:meisten|viel)\s+freie[rn]?\s+(?:ressourcen|kapazit[aä]t){_E}|"
+       rf"{_B}(?:meisten|viel)\s+freie[rn]?\s+(?:ressourcen|kapazit(?:[aä]|ae)t){_E}|"
        rf"{_B}(?:m[aá]s)\s+(?:libre|desocupad[oa]|vac[ií][oa]|tranquil[oa]|desahogad[oa]|holgad[oa])s?{_E}|{_B}(?:freiesten|leersten|ruhigsten)\w*|"
-       rf"{_B}(?:meisten|viel)\s+(?:freie[rn]?\s+)?(?:kapazit[aä]t|ressourcen|luft){_E}|"
+       rf"{_B}(?:meisten|viel)\s+(?:freie[rn]?\s+)?(?:kapazit(?:[aä]|ae)t|ressourcen|luft){_E}|"
        rf"{_B}menos\s+(?:cargad[oa]s?|ocupad[oa]s?|utilizad[oa]s?|usad[oa]s?|carga){_E}|"
-       rf"{_B}(?:am\s+)?wenigsten\s+(?:ausgelastet\w*|belastet\w*|besch[aä]ftigt\w*|genutzt\w*)|"
+       rf"{_B}(?:am\s+)?wenigsten\s+(?:ausgelastet\w*|belastet\w*|besch(?:[aä]|ae)ftigt\w*|genutzt\w*)|"
        rf"{_B}geringste[rn]?\s+(?:last|auslastung)|{_B}wenig\s+ausgelastet\w*|"
        rf"{_B}(?:wenig|weniger|geringe[rn]?|niedrige[rn]?)\s+(?:last|auslastung){_E}|"
        rf"{_B}(?:poca|baja|menor)\s+(?:carga|ocupaci[oó]n|utilizaci[oó]n){_E}|"
@@ -217,7 +220,7 @@ CUES: tuple[Cue, ...] = (
     _c(None, rf"{_B}{_ONE_PLACE}\s+{_REGIONS}{_E}(?!\s+(?:as|que|wie|like|with|con|mit)\b)",
        when_negated="spread_regions"),
     Cue(None, re.compile(rf"{_B}(?:overloaded|over-loaded|busy|loaded|hot|saturated|congested|crowded|"
-                         rf"sobrecargad[oa]s?|cargad[oa]s?|ocupad[oa]s?|[uü]berlastet\w*|ausgelastet\w*){_E}"),
+                         rf"sobrecargad[oa]s?|cargad[oa]s?|ocupad[oa]s?|(?:[uü]|ue)berlastet\w*|ausgelastet\w*){_E}"),
         when_negated="prefer_least_loaded_nodes"),
     # --- hardware without numbers ---
     _c("prefer_nvlink", rf"{_B}nv-?link\w*|{_B}nv-?switch\w*|{_B}gpu[- ]to[- ]gpu{_E}|"
@@ -230,15 +233,15 @@ CUES: tuple[Cue, ...] = (
                              rf"{_B}flash[- ](?:storage|disks?|drives?|speicher)|"
                              rf"{_B}(?:flash|ssd)\s+only{_E}|{_B}(?:only|solo|nur)\s+(?:flash|ssd){_E}|{_B}all-flash"),
     _c("prefer_network_speed", rf"{_B}(?:moves?|moving|streams?|streaming|ships?|pushes|pushing|transfers?|sends?|"
-                               rf"mueve\w*|env[ií]a\w*|transfiere\w*|schiebt|schieben|[uü]bertr[aä]gt|sendet)\s+"
-                               rf"(?:\w+\s+){{0,3}}?{_DATA_WORDS}\b.{{0,30}}?(?:over|through|across|por|[uü]ber|"
-                               rf"[uü]bers|durch)\s+(?:the\s+|la\s+|das\s+)?{_NET_WORDS}{_E}|"
+                               rf"mueve\w*|env[ií]a\w*|transfiere\w*|schiebt|schieben|(?:[uü]|ue)bertr(?:[aä]|ae)gt|sendet)\s+"
+                               rf"(?:\w+\s+){{0,3}}?{_DATA_WORDS}\b.{{0,30}}?(?:over|through|across|por|(?:[uü]|ue)ber|"
+                               rf"(?:[uü]|ue)bers|durch)\s+(?:the\s+|la\s+|das\s+)?{_NET_WORDS}{_E}|"
                                rf"{_B}(?:bandwidth|ancho de banda|bandbreite)\s+(?:is king|matters|is key|"
                                rf"is everything|"
-                               rf"es clave|importa|ist alles|ist wichtig|z[aä]hlt)|"
+                               rf"es clave|importa|ist alles|ist wichtig|z(?:[aä]|ae)hlt)|"
                                rf"{_B}(?:fast|faster|high[- ]speed|high[- ]bandwidth|quick|speedy)\s+(?:network\w*|"
                                rf"netwrk|nic|nics|networking|bandwidth|uplink){_E}|{_B}red\s+r[aá]pida|"
-                               rf"{_B}(?:schnell|flott|z[uü]gig)e[snr]?\s+(?:netzwerk\w*|anbindung|netz\w*)|{_B}hohe[rn]?\s+bandbreite|"
+                               rf"{_B}(?:schnell|flott|z(?:[uü]|ue)gig)e[snr]?\s+(?:netzwerk\w*|anbindung|netz\w*)|{_B}hohe[rn]?\s+bandbreite|"
                                rf"{_B}gran\s+ancho\s+de\s+banda|{_B}alto\s+ancho\s+de\s+banda"),
     _c("prefer_memory_gb", rf"{_B}{_EAT}\s+(?:\w+\s+)?{_MUCH}?\s*{_MEMORY_WORDS}{_E}(?!\s*(?:leak|usage|use))|"
                            rf"{_B}{_MEMORY_WORDS}[- ]?(?:hog|hungry|glutton|fresser){_E}|"
@@ -275,13 +278,13 @@ GPU_WORD = re.compile(rf"{_B}(?:nvidia\s+)?(gpus?|gpu's|cuda|nvidia|graphics\s+c
 GPU_REQUEST_BEFORE = re.compile(
     r"(?:^|[\s(])(?:needs?|needed|require[sd]?|want|wants|gimme|give|get|with|on|use|using|a|an|one|any|ne|'ne|"
     r"usa|usar|utiliza|utilizar|nutze|nutzen|verwende|verwenden|nimm|"
-    r"necesita|necesito|necesitan|con|una|un|alguna|braucht|brauche|ben[oö]tigt|ben[oö]tige|mit|eine|einer|einem|"
+    r"necesita|necesito|necesitan|con|una|un|alguna|braucht|brauche|ben(?:[oö]|oe)tigt|ben(?:[oö]|oe)tige|mit|eine|einer|einem|"
     r"auf|einen|ein|requests?|requesting|has|have|having|run on|needing|con\s+una|mit\s+einer|en|on)\s*$")
 # A request verb right before the GPU word asks for GPUs even when a property follows
 # ("needs GPUs with 48 GB" -> prefer_gpu 1.0 and the memory).
 GPU_REQUEST_VERB = re.compile(
     r"(?:^|\s)(?:needs?|needed|needing|require[sd]?|requiring|wants?|gimme|give|get|requests?|requesting|"
-    r"necesita|necesitan|necesito|requiere|quiero|braucht|brauche|ben[oö]tigt|ben[oö]tige|m[oö]chte)\s*$")
+    r"necesita|necesitan|necesito|requiere|quiero|braucht|brauche|ben(?:[oö]|oe)tigt|ben(?:[oö]|oe)tige|m(?:[oö]|oe)chte)\s*$")
 GPU_REQUEST_AFTER = re.compile(
     r"^(?:-|\s)*(?:nodes?|box(?:es)?|machines?|servers?|hosts?|instances?|workload|job|acceleration|accelerated|"
     r"-accelerated|compute|knoten|nodos?|m[aá]quinas?|job|card|karte|beschleunigung|aceleraci[oó]n)(?![\w])")

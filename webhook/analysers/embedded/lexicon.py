@@ -42,19 +42,22 @@ WEAK = compile_words(
     r"de preferencia", r"en la medida de lo posible", r"de ser factible", r"mejor no", r"better not", r"best not",
     # "mejor en el rack C3", "mejor con SSD": "better" before a place or a thing hedges ("la mejor red" does not)
     # colloquial hedges: "wenn's geht", "wär super", "schön wäre", "ojalá", "estaría bueno", "sería genial"
-    r"wenn'?s geht", r"(?:wenn|falls) es sich machen l[aä]sst", r"(?:wenn|falls) machbar", r"sofern machbar",
-    r"w[aä]r(?:e|')? (?:toll|super|klasse|prima|sch[oö]n|nett|ideal|cool|top)", r"sch[oö]n w[aä]re",
+    r"wenn'?s geht", r"(?:wenn|falls) es sich machen l(?:[aä]|ae)sst", r"(?:wenn|falls) machbar", r"sofern machbar",
+    r"w(?:[aä]|ae)r(?:e|')? (?:toll|super|klasse|prima|sch(?:[oö]|oe)n|nett|ideal|cool|top)",
+    r"sch(?:[oö]|oe)n w(?:[aä]|ae)re",
     r"ojal[aá]", r"estar[ií]a (?:bueno|genial|bien|ideal|padre|chido|b[aá]rbaro)",
     r"ser[ií]a (?:genial|estupendo|perfecto|preferible|lo ideal)", r"si no es (?:mucha )?molestia", r"si es factible",
     r"mejor(?=\s+(?:en|con|sobre|cerca|lejos|junto|fuera|dentro|sin|entre|usar|poner\w*|ir|correr|que\s+(?:est[eé]|vaya|corra|use)))",
     # de
-    r"vorzugsweise", r"idealerweise", r"wenn m[oö]glich", r"falls m[oö]glich",
+    r"vorzugsweise", r"idealerweise", r"wenn m(?:[oö]|oe)glich", r"falls m(?:[oö]|oe)glich",
     # "möglichst in rack-3" hedges; "möglichst wenig ausgelastet" (as little as possible) is a superlative
-    r"m[oö]glichst(?!\s+(?:wenig|viel|nah|schnell|gro[sß]|hoch|niedrig|gering|kurz|eng|dicht|leer|frei|weit|"
+    r"m(?:[oö]|oe)glichst(?!\s+(?:wenig|viel|nah|schnell|gro(?:[sß]|ss)|hoch|niedrig|gering|kurz|eng|dicht|leer|frei|weit|"
     r"stark|gut|flott|zusammen)\w*)",
-    r"am liebsten", r"bevorzugt", r"bevorzuge", r"bevorzugen", r"lieber", r"gerne?", r"nach m[oö]glichkeit",
-    r"w[aä]re sch[oö]n", r"w[aä]re nett", r"w[aä]re gut", r"vielleicht", r"eventuell", r"optional",
-    r"wenn es geht", r"am besten", r"sofern m[oö]glich", r"im idealfall", r"w[uü]nschenswert", r"nach m[oö]glichkeit",
+    r"am liebsten", r"bevorzugt", r"bevorzuge", r"bevorzugen", r"lieber", r"gerne?", r"nach m(?:[oö]|oe)glichkeit",
+    r"w(?:[aä]|ae)re sch(?:[oö]|oe)n", r"w(?:[aä]|ae)re nett", r"w(?:[aä]|ae)re gut", r"vielleicht", r"eventuell",
+    r"optional",
+    r"wenn es geht", r"am besten", r"sofern m(?:[oö]|oe)glich", r"im idealfall", r"w(?:[uü]|ue)nschenswert",
+    r"nach m(?:[oö]|oe)glichkeit",
 )
 
 STRONG = compile_words(
@@ -71,11 +74,11 @@ STRONG = compile_words(
     r"ohne ausnahme", r"um jeden preis", r"koste es,? was es wolle",
     r"innegociable", r"indispensable", r"necesariamente", r"estrictamente", r"requerimiento", r"s[ií] o s[ií]",
     # de
-    r"muss", r"m[uü]ssen", r"musst", r"zwingend\w*",
+    r"muss", r"m(?:[uü]|ue)ssen", r"musst", r"zwingend\w*",
     r"verpflichtend\w*", r"unbedingt", r"kritisch(?:e[rnms]?)?", r"erforderlich",
     r"unverzichtbar", r"absolut", r"essenziell", r"essentiell", r"pflicht", r"auf jeden fall",
     r"obligatorisch", r"strikt", r"voraussetzung", r"ein muss", r"auf keinen fall", r"keinesfalls",
-    r"unter keinen umst[aä]nden", r"bajo ning[uú]n concepto", r"en ning[uú]n caso", r"de ninguna manera",
+    r"unter keinen umst(?:[aä]|ae)nden", r"bajo ning[uú]n concepto", r"en ning[uú]n caso", r"de ninguna manera",
 )
 
 # --- negation ----------------------------------------------------------------------------------------
@@ -113,12 +116,12 @@ NEGATION_BEFORE = compile_words(
     r"es sei denn", r"kein", r"keine", r"keinen", r"keinem", r"keiner", r"keines", r"nie",
     r"niemals",
     r"vermeiden", r"vermeide", r"vermeidet", r"meiden", r"meide", r"meidet", r"weg von", r"fern von",
-    r"fernhalten", r"weg vom", r"fern vom", r"au[sß]er", r"ohne(?! ausnahme)", r"nirgends",
-    r"ausschlie[sß]en", r"ausgenommen",
+    r"fernhalten", r"weg vom", r"fern vom", r"au(?:[sß]|ss)er", r"ohne(?! ausnahme)", r"nirgends",
+    r"ausschlie(?:[sß]|ss)en", r"ausgenommen",
     r"raus aus", r"keinesfalls", r"weder", r"vermieden",
-    r"gemieden", r"evitad[oa]s?", r"nirgendwo", r"bloß nicht", r"blo[sß] nicht", r"verboten",
-    r"ausschlie[sß]lich nicht", r"lass\w* die finger von",
-    r"au[sß]erhalb",
+    r"gemieden", r"evitad[oa]s?", r"nirgendwo", r"bloß nicht", r"blo(?:[sß]|ss) nicht", r"verboten",
+    r"ausschlie(?:[sß]|ss)lich nicht", r"lass\w* die finger von",
+    r"au(?:[sß]|ss)erhalb",
     # es diminutives: "lejitos de la zona X"
     r"lejit[oa]s?(?: del?)?",
 )
@@ -130,21 +133,21 @@ NEGATION_AFTER = compile_words(
     r"geht gar nicht", r"geht nicht", r"auf gar keinen fall", r"out of the question", r"nicht in frage",
     r"kommt nicht in frage",
     r"ni hablar", r"descartad[oa]", r"queda descartad[oa]", r"no way",
-    r"vermeiden", r"meiden", r"ausschlie[sß]en", r"ausschlie[sß]en", r"fernhalten", r"evitar",
+    r"vermeiden", r"meiden", r"ausschlie(?:[sß]|ss)en", r"ausschlie(?:[sß]|ss)en", r"fernhalten", r"evitar",
     r"vermieden", r"gemieden", r"evitad[oa]s?",
     r"verboten", r"tabu", r"is a no-go", r"no-go", r"is out", r"are out", r"excluded", r"blacklisted",
     r"not needed", r"not required", r"not necessary", r"unnecessary", r"not wanted", r"not welcome",
-    r"no hace falta", r"no necesari[oa]", r"innecesari[oa]", r"no requerid[oa]", r"nicht n[oö]tig",
-    r"nicht notwendig", r"nicht erforderlich", r"unn[oö]tig", r"nicht gewünscht",
+    r"no hace falta", r"no necesari[oa]", r"innecesari[oa]", r"no requerid[oa]", r"nicht n(?:[oö]|oe)tig",
+    r"nicht notwendig", r"nicht erforderlich", r"unn(?:[oö]|oe)tig", r"nicht gewünscht",
     r"evitarse", r"excluido", r"excluida", r"prohibido", r"prohibida", r"ausgeschlossen",
     # German separable verbs: "lass rack-6 aus", "halte dich von X fern", "nimm X aus"
     r"aus(?=\s*(?:bitte\s*)?$)", r"fern(?=\s*(?:bitte\s*)?$)", r"weg(?=\s*(?:bitte\s*)?$)",
-    r"auslassen", r"weglassen", r"aussparen", r"ausklammern", r"au[sß]en vor lassen", r"links liegen lassen",
+    r"auslassen", r"weglassen", r"aussparen", r"ausklammern", r"au(?:[sß]|ss)en vor lassen", r"links liegen lassen",
     r"(?:nix|nichts) (?:zu suchen|verloren)",
     # verb-final: "die Zone eu-west-2c bitte nicht", "Knoten db-07 auf keinen Fall benutzen"
     r"nicht(?=\s*(?:bitte|danke|mehr)?\s*$)",
     r"(?:nicht|nie|niemals|keinesfalls|auf (?:gar )?keinen fall)\s+(?:[\w-]+\s+){0,2}?(?:benutzen|verwenden|nutzen|"
-    r"nehmen|einplanen|belegen|w[aä]hlen|anfassen|ansteuern|(?:laufen|landen) lassen|"
+    r"nehmen|einplanen|belegen|w(?:[aä]|ae)hlen|anfassen|ansteuern|(?:laufen|landen) lassen|"
     r"deployen|schedulen)(?=\s*(?:bitte\s*)?$)",
 )
 
@@ -170,28 +173,29 @@ DESCRIPTIVE = compile_words(
     r"was", r"were", r"has been", r"have been", r"had been", r"replaces", r"replaced", r"used to",
     r"previously", r"formerly", r"decommissioned", r"owns", r"owned", r"owner", r"fyi", r"ticket",
     r"fue", r"fueron", r"reemplaza", r"reemplaz[oó]", r"propietario", r"due[nñ]o", r"war", r"waren",
-    r"wurde", r"wurden", r"ersetzt", r"besitzer", r"eigent[uü]mer", r"migrated", r"moved", r"last week",
+    r"wurde", r"wurden", r"ersetzt", r"besitzer", r"eigent(?:[uü]|ue)mer", r"migrated", r"moved", r"last week",
     r"last month", r"yesterday", r"ago", r"migrado", r"movido", r"ayer", r"migriert", r"umgezogen", r"gestern",
-    r"lief", r"liefen", r"fr[uü]her", r"sol[ií]a", r"sol[ií]an", r"anteriormente", r"ehemals", r"bisher",
+    r"lief", r"liefen", r"fr(?:[uü]|ue)her", r"sol[ií]a", r"sol[ií]an", r"anteriormente", r"ehemals", r"bisher",
     r"built", r"contact", r"on-?call", r"misbehaves", r"base image", r"construid[oa]s?", r"contacta\w*",
     r"last (?:night|week|month|year|time|release)", r"la [uú]ltima vez", r"beim letzten mal",
     r"letztes mal", r"earlier today", r"this morning", r"la semana pasada",
     r"el mes pasado", r"el a[nñ]o pasado", r"anoche", r"esta ma[nñ]ana", r"letzte (?:woche|nacht)",
-    r"letzten (?:monat|freitag|montag)", r"letztes jahr", r"heute morgen", r"ausgefallen", r"abgest[uü]rzt",
+    r"letzten (?:monat|freitag|montag)", r"letztes jahr", r"heute morgen", r"ausgefallen", r"abgest(?:[uü]|ue)rzt",
     r"neu gestartet", r"se cay[oó]", r"cayó", r"falló", r"se reinici[oó]", r"reinici[oó]", r"upgraded",
     r"restarted", r"rebooted", r"drained", r"failed over",
     # plans are not wishes either: "next week we get H100 nodes", "el mes que viene migraremos a eu-west-1"
-    r"next (?:week|month|year|quarter|sprint)", r"tomorrow", r"n[aä]chste[nr]? (?:woche|monat|jahr|quartal|sprint)",
+    r"next (?:week|month|year|quarter|sprint)", r"tomorrow",
+    r"n(?:[aä]|ae)chste[nr]? (?:woche|monat|jahr|quartal|sprint)",
     r"la (?:pr[oó]xima semana|semana que viene)",
     r"el (?:pr[oó]ximo (?:mes|a[nñ]o|sprint)|mes que viene|a[nñ]o que viene)",
     r"we(?:'re| are)? plan(?:ning)?", r"wir planen", r"planeamos", r"migraremos",
     r"vamos a (?:agregar|a[nñ]adir|migrar|comprar)",
     # ("increased memory", "as described/defined" can open a wish: not listed)
     r"explained", r"documented", r"explicad[oa]s?", r"documentad[oa]s?",
-    r"beschrieben", r"dokumentiert", r"erkl[aä]rt", r"went", r"grew", r"spiked", r"jumped", r"investigating",
+    r"beschrieben", r"dokumentiert", r"erkl(?:[aä]|ae)rt", r"went", r"grew", r"spiked", r"jumped", r"investigating",
     r"happened", r"crashed", r"broke", r"subió", r"bajó", r"creció", r"stieg", r"sank",  # "bajó", not "bajo"
     r"gestiegen",
-    r"gebaut", r"kontaktier\w*", r"geh[oö]rt", r"pertenece", r"reminder", r"recordatorio", r"erinnerung",
+    r"gebaut", r"kontaktier\w*", r"geh(?:[oö]|oe)rt", r"pertenece", r"reminder", r"recordatorio", r"erinnerung",
 )
 
 # --- clause structure -----------------------------------------------------------------------------------
@@ -203,14 +207,14 @@ HARD_SPLIT = re.compile(
             r"however", r"although", r"though", r"whereas", r"while", r"pero", r"aunque",
             r"sin embargo", r"mientras",
             # "die Zone X aber nicht": "aber nicht" at the end negates its own clause, it opens none
-            r"aber(?!\s+(?:bitte\s+)?nicht\s*(?:bitte\s*)?(?:[.;!,]|$))", r"jedoch", r"sondern", r"w[aä]hrend",
+            r"aber(?!\s+(?:bitte\s+)?nicht\s*(?:bitte\s*)?(?:[.;!,]|$))", r"jedoch", r"sondern", r"w(?:[aä]|ae)hrend",
             r"allerdings",
             r"dagegen", r"otherwise", r"sino")
 )
 # Soft boundaries separate list items and co-ordinated clauses; a continuation may inherit strength.
 SOFT_SPLIT = re.compile(
     r"(?<!\d),|,(?!\d)|:(?=\s)|&|[()]|" + words(r"and", r"y", r"und", r"plus", r"as well as", r"sowie", r"adem[aá]s",
-                                             r"au[sß]erdem",
+                                             r"au(?:[sß]|ss)erdem",
                              r"zudem")
 )
 # A co-ordinated clause that starts with one of these is a new wish with its own (neutral) strength.
@@ -220,7 +224,7 @@ OPENERS = compile_words(
     r"co-locate", r"pack", r"we", r"i", r"it", r"they", r"land", r"choose", r"prefer", r"need", r"needs",
     r"porfa", r"por favor", r"pon", r"usa", r"evita", r"reparte", r"rep[aá]rtelo", r"mant[eé]n", r"coloca",
     r"col[oó]calo", r"distribuye", r"deber[ií]a", r"necesita", r"bitte", r"verteile", r"verteilen", r"halte",
-    r"nutze", r"verwende", r"sollte", r"braucht", r"ben[oö]tigt",
+    r"nutze", r"verwende", r"sollte", r"braucht", r"ben(?:[oö]|oe)tigt",
     # "..., y que no caiga en el rack R-02": a subjunctive "que" opens a wish of its own
     r"que",
 )
@@ -238,5 +242,5 @@ NUMBER_WORDS = {
     "a pair of": 2, "pair of": 2, "un par de": 2, "a": 1, "an": 1, "a single": 1, "single": 1, "a couple of": 2,
     "un": 1, "una": 1, "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7,
     "ocho": 8, "diez": 10, "ein": 1, "eine": 1, "einer": 1, "einen": 1, "einem": 1, "zwei": 2, "drei": 3,
-    "vier": 4, "f[uü]nf": 5, "sechs": 6, "sieben": 7, "acht": 8, "zehn": 10,
+    "vier": 4, "f(?:[uü]|ue)nf": 5, "sechs": 6, "sieben": 7, "acht": 8, "zehn": 10,
 }

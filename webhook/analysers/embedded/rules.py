@@ -43,7 +43,7 @@ _GPU_MEMORY_CUES = re.compile(r"(?<![\w])(?:vram|hbm\w*|gpu[- ]?(?:memory|mem|sp
                               r"aceleradores?|beschleuniger)(?![\w])")
 _EPHEMERAL_CUES = re.compile(r"(?<![\w])(?:scratch\w*|ephemeral|disk|disks|storage|local|space|tmp|temp|volume|drive|"
                              r"drives|ef[ií]mer[oa]|almacenamiento|disco|discos|temporal|espacio|speicherplatz|"
-                             r"festplatte\w*|platte\w*|tempor[aä]r\w*|scratch-speicher|lokal\w*|ephemer\w*|"
+                             r"festplatte\w*|platte\w*|tempor(?:[aä]|ae)r\w*|scratch-speicher|lokal\w*|ephemer\w*|"
                              r"plattenplatz|storage-\w+)(?![\w])")
 _MEMORY_CUES = re.compile(r"(?<![\w])(?:ram|memory|mem|memoria|arbeitsspeicher|hauptspeicher|speicher|heap|"
                           r"high-memory|memory-heavy|mem-heavy|memory-intensive|ram-\w+)(?![\w])")
@@ -64,8 +64,9 @@ _CORES_ABOUT = re.compile(r"(?<![\w-])(?:cores|vcpus|cpus|n[uú]cleos|kerne)(?![
                           r"(\d{1,3})(?![\w.,])")
 _NOT_NEEDED = re.compile(r"(?<![\w-])(?:no need|not needed|not required|not necessary|unnecessary|needn't|"
                          r"no (?:hace|har[aá]) falta|no (?:es )?necesari[oa]|innecesari[oa]|no se necesita|"
-                         r"nicht (?:n[oö]tig|notwendig|erforderlich|gebraucht)|unn[oö]tig|(?:kein|keine)\w* .{0,20}"
-                         r"(?:n[oö]tig|notwendig|erforderlich))(?![\w-])")
+                         r"nicht (?:n(?:[oö]|oe)tig|notwendig|erforderlich|gebraucht)|unn(?:[oö]|oe)tig|(?:kein|"
+                         r"keine)\w* .{0,20}"
+                         r"(?:n(?:[oö]|oe)tig|notwendig|erforderlich))(?![\w-])")
 _CORE_WORD = re.compile(r"(?<![\w-])(?:cores|vcpus|cpus|n[uú]cleos|kerne|cpu-kerne)(?![\w-])")
 _BARE_SPREAD = re.compile(r"(?<![\w-])(?:spread|spread (?:em|'em|them|it|out|these|those)|distribute|repart\w*|"
                           r"distribu[iy]\w*|verteil\w*)(?![\w-])")
@@ -76,7 +77,7 @@ _LEVEL_WORDS = (
     ("spread_nodes", r"nodes?|hosts?|machines?|nodos|knoten"),
 )
 _MORE_LEVELS = re.compile(r"\s*(?:,|and|or|as well as|y|o|und|oder|&)\s+(?:(?:across|over|different|distinct|separate|"
-                          r"multiple|all|entre|distintas?|diferentes|verschiedene|[uü]ber)\s+)?("
+                          r"multiple|all|entre|distintas?|diferentes|verschiedene|(?:[uü]|ue)ber)\s+)?("
                           + "|".join(word for _, word in _LEVEL_WORDS) + r")(?![\w-])")
 
 

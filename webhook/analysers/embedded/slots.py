@@ -109,11 +109,11 @@ _AZURE_REGIONS = words(
 _GEO = re.compile(
     r"(?:(?<![\w-])(?:in|en|within|inside|located in|to|innerhalb|nach|within the|in the|dentro de)\s+)"
     r"(europe|europa|asia|asien|north america|norteam[eé]rica|nordamerika|south america|sudam[eé]rica|"
-    r"s[uü]damerika|africa|[aá]frica|afrika|oceania|australia|australien|apac|emea|latam|the eu|the us|"
+    r"s(?:[uü]|ue)damerika|africa|[aá]frica|afrika|oceania|australia|australien|apac|emea|latam|the eu|the us|"
     r"the usa|eu|usa|ee\.? ?uu\.?|eeuu|der eu|den usa)(?![\w-])"
 )
 _GEO_NAMES = (r"(europe|europa|asia|asien|north america|norteam[eé]rica|nordamerika|south america|sudam[eé]rica|"
-              r"s[uü]damerika|africa|[aá]frica|afrika|oceania|australia|australien|apac|emea|latam|eu|us|usa)")
+              r"s(?:[uü]|ue)damerika|africa|[aá]frica|afrika|oceania|australia|australien|apac|emea|latam|eu|us|usa)")
 # "US regions", "regiones de Europa", "Regionen in Europa": a geography named with the level word
 _GEO_REGIONS = re.compile(r"(?<![\w-])" + _GEO_NAMES + r"(?=\s+(?:regions?|regiones|regionen)(?![\w-]))|"
                           r"(?<![\w-])(?:regions?|regiones|regionen)\s+(?:de|of|in|en|aus)\s+(?:the\s+)?"
@@ -277,7 +277,7 @@ def extract(text: str) -> list[Slot]:
         add("rack", f"rack-{match.group(1) or match.group(2)}", match.start(), match.end())
     for match in _RACK_SPACED.finditer(text):
         if re.search(r"(?:across|accross|acros|over|between|among|different|separate|multiple|several|entre|"
-                     r"[uü]ber|verschiedene)\s+$", text[max(0, match.start() - 15):match.start()]):
+                     r"(?:[uü]|ue)ber|verschiedene)\s+$", text[max(0, match.start() - 15):match.start()]):
             continue  # "spread across racks 4 HA": racks in general, not rack 4
         numbers = [match.group(1), *re.findall(r"\d{1,3}", match.group(2) or "")]
         if _claim(taken, match.start(), match.end()):  # "racks 3 and 4": one span, several values

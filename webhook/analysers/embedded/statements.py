@@ -44,9 +44,9 @@ _NOW = (r"(?:currently|already|still|now|today|at the moment|right now|actualmen
         r"momentan|bereits|schon|gerade|zurzeit)")
 _VERB = (r"(?:run|runs|have|has|span|spans|is|are|show|shows|sit|sits|live|lives|contain|contains|host|hosts|"
          r"cost|costs|cuestan|cuesta|kosten|kostet|operate|operates|own|owns|consist|consists|comprise|comprises|report|reports|houses|holds|stores|serves|"
-         r"alberga|contiene|guarda|beherbergt|enth[aä]lt|speichert|"
+         r"alberga|contiene|guarda|beherbergt|enth(?:[aä]|ae)lt|speichert|"
          r"tenemos|tiene|tienen|est[aá]|est[aá]n|corre|corren|hay|cuenta|cuentan|"
-         r"hat|haben|l[aä]uft|laufen|ist|sind|betreiben|betreibt|besteht|umfasst|zeigt|zeigen|"
+         r"hat|haben|l(?:[aä]|ae)uft|laufen|ist|sind|betreiben|betreibt|besteht|umfasst|zeigt|zeigen|"
          # where things are: "unsere Knoten stehen in drei Zonen", "los nodos se encuentran en ..."
          r"stehen|steht|liegen|liegt|befinden sich|befindet sich|verteilen sich|verteilt sich|"
          r"se encuentran|se encuentra|se ubican|quedan|located|situated)")
@@ -72,7 +72,8 @@ WISH = re.compile(words(
     r"so", r"therefore", r"thus", r"fine", r"okay", r"ok", r"also", r"too",
     r"quiero", r"queremos", r"necesit\w*", r"deber[ií]a\w*", r"debe\w*", r"por favor", r"porfa", r"mejor",
     r"s[oó]lo", r"solo", r"pon", r"usa", r"mant[eé]n", r"evita", r"as[ií] que", r"si",
-    r"wollen", r"will", r"m[oö]chte\w*", r"brauch\w*", r"ben[oö]tig\w*", r"soll\w*", r"bitte", r"nur", r"besser",
+    r"wollen", r"will", r"m(?:[oö]|oe)chte\w*", r"brauch\w*", r"ben(?:[oö]|oe)tig\w*", r"soll\w*", r"bitte",
+    r"nur", r"besser",
     r"also", r"daher", r"deshalb", r"wenn", r"falls",
 ))
 
@@ -89,7 +90,7 @@ def is_statement(sentence: str) -> bool:
 
 # "Our GPUs are A100s, spread across two racks": after a comma, "spread across" describes where things are
 _PARTICIPLE = re.compile(r"(?:spread|distributed|repartid[oa]s|verteilt)\s+"
-                         r"(?:across|over|between|among|entre|[uü]ber)\b")
+                         r"(?:across|over|between|among|entre|(?:[uü]|ue)ber)\b")
 
 
 # Questions about the cluster ("why does rack-3 overheat?") ask for an answer, not a placement.
@@ -103,7 +104,7 @@ _QUESTION = re.compile(
     r"(?:tiene|tienen|hay|es|son)\s+(?:el|los|la|las|nuestr[oa]s?)\s+(?:cl[uú]ster|nodos?|m[aá]quinas)|"
     r"can (?:someone|anyone|somebody) (?:explain|tell|check|look)|could (?:someone|anyone) (?:explain|tell|check)|"
     r"por qu[eé]|c[oó]mo|qu[eé]|qui[eé]n|cu[aá]ndo|alguien sabe|warum|wieso|weshalb|wie|was|wer|wann|gibt es|"
-    r"kann (?:jemand|wer) (?:erkl[aä]ren|sagen|pr[uü]fen))(?![\w-])")
+    r"kann (?:jemand|wer) (?:erkl(?:[aä]|ae)ren|sagen|pr(?:[uü]|ue)fen))(?![\w-])")
 
 
 def is_question(text: str, start: int, end: int) -> bool:

@@ -14,7 +14,8 @@ NODE, ZONE, REGION = "node", "zone", "region"
 
 _NODE_WORDS = r"(?:nodes?|hosts?|machines?|box(?:es)?|servers?|nodos?|m[aá]quinas?|servidor(?:es)?|knoten|rechner)"
 _ZONE_WORDS = (r"(?:(?:datacenter |data center |data centre |availability |failure )?zones?|availability zones?|azs?|"
-               r"zonas?(?: de disponibilidad)?|zonen?|verf[uü]gbarkeitszonen?|data ?cent(?:er|re)s?|datacenters?|"
+               r"zonas?(?: de disponibilidad)?|zonen?|verf(?:[uü]|ue)gbarkeitszonen?|data ?cent(?:er|re)s?|"
+               r"datacenters?|"
                r"centros? de datos|rechenzentr(?:um|en))")
 _REGION_WORDS = r"(?:regions?|regi[oó]n|regiones|regionen?)"
 _SAME = r"(?:the same|same|a|the|los mismos|las mismas|mismos|mismas|la misma|el mismo|misma|mismo|" \
@@ -37,7 +38,7 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) fo
     (rf"\b{_ZONE_WORDS},?\s+(?:where|in which|donde|en la que|wo|in der)\b", ZONE),
     # "the zone that hosts kafka", "the AZ which runs billing", "la zona que aloja mongo"
     (rf"\b{_ZONE_WORDS}\s+(?:that|which|que|die)\s+(?:hosts?|runs?|has|holds?|contains?|aloja|tiene|ejecuta|"
-     rf"hostet|enth[aä]lt)\b", ZONE),
+     rf"hostet|enth(?:[aä]|ae)lt)\b", ZONE),
     (rf"\b{_NODE_WORDS}\s+(?:that|which|que|die)\s+(?:hosts?|runs?|holds?|aloja|tiene|ejecuta|hostet)\b", NODE),
     # "whatever AZ the ledger service is in", "whichever region kafka runs in": names come before the verb
     *((rf"\b(?:whatever|whichever|the|which)\s+{words}(?=\s+(?:the\s+)?[\w'-]+(?:\s+(?:service|deployment|"
@@ -49,7 +50,7 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) fo
      rf"entfernt vo[nm]|getrennt vo[nm]|separad[oa]s? del?|apartad[oa]s? del?)\s+"
      rf"(?:the\s+|any\s+|all\s+|los\s+|"
      rf"las\s+|el\s+|la\s+|den\s+|dem\s+|der\s+|allen\s+)?"
-     rf"(?:(?:noisy|busy|loud|heavy|chatty|hungry|other|ruidos[oa]s|lauten|l[aä]rmenden)\s+)?"
+     rf"(?:(?:noisy|busy|loud|heavy|chatty|hungry|other|ruidos[oa]s|lauten|l(?:[aä]|ae)rmenden)\s+)?"
      rf"(?:(?:{_NODE_WORDS}\s+(?:mit|with|con|running|hosting|del|de|von|vom|des|of)|"
      rf"(?:pods|r[eé]plicas|instancias)\s+(?:de|del))\s+(?=[a-z])|"
      # "lejos del deployment etl-runner", "weg vom Dienst billing-api": the head noun before a dashed name
@@ -83,12 +84,12 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) fo
      r"zusammen mit|"
      r"bei)\b", NODE),
     (r"\b(?:near|close to|nearby|cerca del?|cerquita del?|nah bei|nahe bei|nahe (?=den |dem |der )|"
-     r"in (?:der|die) n[aä]he (?:von|der|des|vom))(?:\b|(?<= ))", NODE),
+     r"in (?:der|die) n(?:[aä]|ae)he (?:von|der|des|vom))(?:\b|(?<= ))", NODE),
     (rf"\b{_NODE_WORDS}\s+(?:with|mit|con)\s+(?:the |dem |der |den |el |la |los |las )?"
      rf"(?=(?:deployment|despliegue|service|servicio|dienst|pods?)\b)", NODE),
     (r"(?<!anti-)(?<!anti)\b(?:pod )?affinity (?:with|to|for)\b", NODE),
-    (r"(?<!anti-)(?<!anti)\b(?:afinidad (?:con|al?|por)|affinit[aä]t (?:zu[mr]?|mit))(?=\s)", NODE),
-    (r"\b(?:anti-?afinidad (?:con|al?)|anti-?affinit[aä]t (?:zu[mr]?|mit|gegen))(?=\s)", NODE),
+    (r"(?<!anti-)(?<!anti)\b(?:afinidad (?:con|al?|por)|affinit(?:[aä]|ae)t (?:zu[mr]?|mit))(?=\s)", NODE),
+    (r"\b(?:anti-?afinidad (?:con|al?)|anti-?affinit(?:[aä]|ae)t (?:zu[mr]?|mit|gegen))(?=\s)", NODE),
     # "otra zona que no sea la de mongo", "otro nodo que no sea el de X"
     (rf"\b(?:otra|distinta|diferente)\s+{_ZONE_WORDS}\s+que\s+no\s+sea\s+la\s+(?:de|del)\b", ZONE),
     (rf"\b(?:otro|distinto|diferente)\s+{_NODE_WORDS}\s+que\s+no\s+sea\s+el\s+(?:de|del)\b", NODE),

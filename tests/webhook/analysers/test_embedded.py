@@ -695,6 +695,12 @@ SPANISH_GERMAN_CASES = [
     ("Alles ausser us-east-1.", {"avoid_regions": (1.0, {"avoid_regions": ["us-east-1"]})}),
     ("Die Replikas muessen ueber mehrere Zonen verteilt sein.", {"spread_zones": (1.5, {})}),
     ("Waere schoen mit SSD.", {"prefer_ssd_storage": (0.5, {})}),
+    # Spanish postposed negation
+    ("En el rack-3 no, por favor.", {"avoid_racks": (1.0, {"avoid_racks": ["rack-3"]})}),
+    ("En us-east-1 no, mejor en us-west-2.",
+     {"avoid_regions": (1.0, {"avoid_regions": ["us-east-1"]}),
+      "prefer_regions": (0.5, {"prefer_regions": ["us-west-2"]})}),
+    ("El nodo w-2 tampoco.", {"avoid_nodes": (1.0, {"avoid_nodes": ["w-2"]})}),
 ]
 
 

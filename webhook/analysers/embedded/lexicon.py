@@ -144,6 +144,8 @@ NEGATION_AFTER = compile_words(
     r"aus(?=\s*(?:bitte\s*)?$)", r"fern(?=\s*(?:bitte\s*)?$)", r"weg(?=\s*(?:bitte\s*)?$)",
     r"auslassen", r"weglassen", r"aussparen", r"ausklammern", r"au(?:[sß]|ss)en vor lassen", r"links liegen lassen",
     r"(?:nix|nichts) (?:zu suchen|verloren)",
+    # Spanish postposed: "en el rack-3 no, por favor", "el nodo w-2 tampoco"
+    r"(?:no|tampoco)(?=\s*(?:por favor|porfa|gracias)?\s*$)",
     # verb-final: "die Zone eu-west-2c bitte nicht", "Knoten db-07 auf keinen Fall benutzen"
     r"nicht(?=\s*(?:bitte|danke|mehr)?\s*$)",
     r"(?:nicht|nie|niemals|keinesfalls|auf (?:gar )?keinen fall)\s+(?:[\w-]+\s+){0,2}?(?:benutzen|verwenden|nutzen|"

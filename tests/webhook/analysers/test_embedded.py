@@ -701,6 +701,13 @@ SPANISH_GERMAN_CASES = [
      {"avoid_regions": (1.0, {"avoid_regions": ["us-east-1"]}),
       "prefer_regions": (0.5, {"prefer_regions": ["us-west-2"]})}),
     ("El nodo w-2 tampoco.", {"avoid_nodes": (1.0, {"avoid_nodes": ["w-2"]})}),
+    # number roles: ambiguous "Speicher" next to a disk word is disk; a size on an SSD in its clause is disk
+    ("500 GB Speicher auf der Festplatte.",
+     {"prefer_ephemeral_storage": (1.0, {"prefer_ephemeral_storage_gb": 500.0})}),
+    ("64 GB Speicher", {"prefer_memory_gb": (1.0, {"prefer_memory_gb": 64.0})}),
+    ("Eine SSD mit 1 TB.", {"prefer_ssd_storage": (1.0, {}),
+                            "prefer_ephemeral_storage": (1.0, {"prefer_ephemeral_storage_gb": 1024.0})}),
+    ("Needs SSD, 64 GB", {"prefer_ssd_storage": (1.0, {}), "prefer_memory_gb": (1.0, {"prefer_memory_gb": 64.0})}),
 ]
 
 

@@ -160,12 +160,25 @@ def _size_intent(text: str, clauses: list[Clause], clause: Clause, slot: Slot, g
                                                 (memory, "prefer_memory_gb"), (other, "")) if d is not None)
     if ranked:
         best = ranked[0][1]
+        # German "Speicher" (and plain "storage") is RAM or disk: a disk word in the window decides
+        # ("500 GB Speicher auf der Festplatte")
+        if best == "prefer_memory_gb" and disk is not None and not _PLAIN_RAM.search(before + after):
+            return "prefer_ephemeral_storage"
         # "GPUs with 40 GB of memory": plain "memory" next to a GPU mention is GPU memory.
         if best == "prefer_memory_gb" and gpu_near and not re.search(r"(?<![\w])(?:ram|arbeitsspeicher|hauptspeicher)"
                                                                       r"(?![\w])", before + after):
             return "prefer_gpu_memory_gb"
         return best
-    return "prefer_gpu_memory_gb" if gpu_near else "prefer_memory_gb"
+    if gpu_near:
+        return "prefer_gpu_memory_gb"
+    # "eine SSD mit 1 TB", "un NVMe de 2 TB": a size on a disk in its own clause is disk space
+    if _DISK_KIND.search(text, clause.start, slot.start) or _DISK_KIND.search(text, slot.end, clause.end):
+        return "prefer_ephemeral_storage"
+    return "prefer_memory_gb"
+
+
+_PLAIN_RAM = re.compile(r"(?<![\w])(?:ram|arbeitsspeicher|hauptspeicher|memory|mem|memoria|heap)(?![\w])")
+_DISK_KIND = re.compile(r"(?<![\w-])(?:ssds?|nvmes?|hdds?)(?![\w])")
 
 
 def _describes(text: str, start: int, end: int) -> bool:

@@ -708,6 +708,13 @@ SPANISH_GERMAN_CASES = [
     ("Eine SSD mit 1 TB.", {"prefer_ssd_storage": (1.0, {}),
                             "prefer_ephemeral_storage": (1.0, {"prefer_ephemeral_storage_gb": 1024.0})}),
     ("Needs SSD, 64 GB", {"prefer_ssd_storage": (1.0, {}), "prefer_memory_gb": (1.0, {"prefer_memory_gb": 64.0})}),
+    # questions after "¿" or in a later sentence; alerts and the workload's current place are statements
+    ("¿Quién administra el rack-2?", {}),
+    ("Put it in us-east-1. Why is rack-3 so hot?", {"prefer_regions": (1.0, {"prefer_regions": ["us-east-1"]})}),
+    ("¿Puedes ponerlo en el rack-2?", {"prefer_racks": (1.0, {"prefer_racks": ["rack-2"]})}),
+    ("Der Pod läuft derzeit in eu-west-1.", {}),
+    ("Alerta: el nodo w-3 tiene 95% de CPU.", {}),
+    ("Alert: Node w-9 NotReady seit 10 Minuten.", {}),
 ]
 
 

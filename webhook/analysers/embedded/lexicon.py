@@ -185,6 +185,8 @@ DESCRIPTIVE = compile_words(
     r"letzten (?:monat|freitag|montag)", r"letztes jahr", r"heute morgen", r"ausgefallen", r"abgest(?:[uü]|ue)rzt",
     r"neu gestartet", r"se cay[oó]", r"cayó", r"falló", r"se reinici[oó]", r"reinici[oó]", r"upgraded",
     r"restarted", r"rebooted", r"drained", r"failed over",
+    # a state that has lasted: "NotReady seit 10 Minuten", "caído desde hace una hora", "down since 9:00"
+    r"seit \d+", r"desde hace", r"since \d+",
     # plans are not wishes either: "next week we get H100 nodes", "el mes que viene migraremos a eu-west-1"
     r"next (?:week|month|year|quarter|sprint)", r"tomorrow",
     r"n(?:[aä]|ae)chste[nr]? (?:woche|monat|jahr|quartal|sprint)",

@@ -39,6 +39,8 @@ _INFRA_SUBJECT = (
 # The workload itself only states a fact with a time word ("this service currently runs in eu-west-1"):
 # "the app is memory-hungry" describes a need.
 _WORKLOAD_SUBJECT = (r"(?:it|this\s+\w+|the\s+(?:service|app|application|deployment|workload|job|pod|pods)|"
+                     r"(?:der|die|das|el|la|los|las)\s+(?:pod|pods|job|dienst|app|deployment|workload|servicio|"
+                     r"aplicaci(?:[oó])n|anwendung)|"
                      r"el\s+servicio|la\s+aplicaci[oó]n|der\s+dienst|die\s+anwendung|es)")
 _NOW = (r"(?:currently|already|still|now|today|at the moment|right now|actualmente|ya|ahora|derzeit|aktuell|"
         r"momentan|bereits|schon|gerade|zurzeit)")
@@ -56,6 +58,7 @@ _ELSEWHERE = (r"the\s+[\w-]+\s+(?:service|deployment|app|database|db|pods?|clust
 _ELSEWHERE_STATEMENT = re.compile(r"^\W*" + _ELSEWHERE + r"(?![\w-])")
 _STATEMENT = re.compile(
     r"^\W*(?:(?:for context|context|fyi|btw|by the way|note|background|heads[- ]?up|psa|aviso|ojo|hinweis|"
+    r"alert|alerta|warnung|warning|incident|incidente|st(?:[oö]|oe)rung|"
     r"para contexto|como contexto|zur info|"
     r"right now|currently|today|at the moment|ahora mismo|ahora|actualmente|hoy|derzeit|aktuell|im moment|"
     r"momentan|zurzeit|"
@@ -111,6 +114,7 @@ def is_question(text: str, start: int, end: int) -> bool:
     """True when text[start:end] is a question about something (ends with "?" and opens with a question
     word); "can you put it in us-east-1?" is a request and stays."""
     tail = text[end:end + 2]
-    return "?" in tail and _QUESTION.match(text, start, end) is not None and not (
+    # match on the slice: "^" never matches at a later ``pos`` ("¿Quién ...?", a second sentence)
+    return "?" in tail and _QUESTION.match(text[start:end]) is not None and not (
         WISH.search(text, start, end) and re.search(r"(?<![\w-])(?:you|u|ustedes|usted|du|ihr|sie)(?![\w-])",
                                                     text[start:end]))

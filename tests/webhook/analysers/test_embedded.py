@@ -715,6 +715,10 @@ SPANISH_GERMAN_CASES = [
     ("Der Pod läuft derzeit in eu-west-1.", {}),
     ("Alerta: el nodo w-3 tiene 95% de CPU.", {}),
     ("Alert: Node w-9 NotReady seit 10 Minuten.", {}),
+    # plural hedge "wären gut"; "poco cargados" is lightly loaded
+    ("16 Kerne sind Pflicht, 64 GB RAM wären gut.",
+     {"prefer_cpu_cores": (1.5, {"prefer_cpu_cores": 16.0}), "prefer_memory_gb": (0.5, {"prefer_memory_gb": 64.0})}),
+    ("en nodos poco cargados", {"prefer_least_loaded_nodes": (1.0, {})}),
 ]
 
 

@@ -196,6 +196,7 @@ CUES: tuple[Cue, ...] = (
        rf"{_B}(?:wenig|weniger|geringe[rn]?|niedrige[rn]?)\s+(?:last|auslastung){_E}|"
        rf"{_B}(?:poca|baja|menor)\s+(?:carga|ocupaci[oó]n|utilizaci[oó]n){_E}|"
        rf"{_B}(?:poco|bajo|menor)\s+(?:uso|consumo|tr[aá]fico){_E}|"
+       rf"{_B}poc[oa]s?\s+(?:cargad|ocupad|usad|utilizad)[oa]s?{_E}|"
        rf"{_B}(?:wenig|kaum|nichts)\s+zu\s+tun{_E}|{_B}kaum\s+(?:ausgelastet|belastet|genutzt)\w*|"
        rf"{_B}(?:low|little|light|lighter|lightest|lower|smallest)\s+(?:load|utili[sz]ation|usage|workload){_E}|{_B}niedrigste[rn]?\s+auslastung|"
        rf"{_B}(?:fewest|least)\s+(?:pods|workloads|work|jobs|containers|traffic|pressure){_E}|"

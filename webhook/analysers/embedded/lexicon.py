@@ -43,7 +43,7 @@ WEAK = compile_words(
     # "mejor en el rack C3", "mejor con SSD": "better" before a place or a thing hedges ("la mejor red" does not)
     # colloquial hedges: "wenn's geht", "wär super", "schön wäre", "ojalá", "estaría bueno", "sería genial"
     r"wenn'?s geht", r"(?:wenn|falls) es sich machen l(?:[aä]|ae)sst", r"(?:wenn|falls) machbar", r"sofern machbar",
-    r"w(?:[aä]|ae)r(?:e|')? (?:toll|super|klasse|prima|sch(?:[oö]|oe)n|nett|ideal|cool|top)",
+    r"w(?:[aä]|ae)r(?:en|e|')? (?:toll|super|klasse|prima|sch(?:[oö]|oe)n|nett|ideal|cool|top|gut)",
     r"sch(?:[oö]|oe)n w(?:[aä]|ae)re",
     r"ojal[aá]", r"estar[ií]a (?:bueno|genial|bien|ideal|padre|chido|b[aá]rbaro)",
     r"ser[ií]a (?:genial|estupendo|perfecto|preferible|lo ideal)", r"si no es (?:mucha )?molestia", r"si es factible",

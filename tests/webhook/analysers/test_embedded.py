@@ -719,6 +719,13 @@ SPANISH_GERMAN_CASES = [
     ("16 Kerne sind Pflicht, 64 GB RAM wären gut.",
      {"prefer_cpu_cores": (1.5, {"prefer_cpu_cores": 16.0}), "prefer_memory_gb": (0.5, {"prefer_memory_gb": 64.0})}),
     ("en nodos poco cargados", {"prefer_least_loaded_nodes": (1.0, {})}),
+    # qualitative resource wishes in es/de (the paper's default 1.0)
+    ("Red de alta velocidad.", {"prefer_network_speed": (1.0, {"prefer_network_speed_gbps": 1.0})}),
+    ("Conectividad de 100G.", {"prefer_network_speed": (1.0, {"prefer_network_speed_gbps": 100.0})}),
+    ("Necesita mucha CPU.", {"prefer_cpu_cores": (1.0, {"prefer_cpu_cores": 1.0})}),
+    ("Braucht viel Rechenleistung.", {"prefer_cpu_cores": (1.0, {"prefer_cpu_cores": 1.0})}),
+    ("Memoria de sobra.", {"prefer_memory_gb": (1.0, {"prefer_memory_gb": 1.0})}),
+    ("Viel lokaler Speicherplatz.", {"prefer_ephemeral_storage": (1.0, {"prefer_ephemeral_storage_gb": 1.0})}),
 ]
 
 

@@ -243,7 +243,10 @@ CUES: tuple[Cue, ...] = (
                                rf"{_B}(?:fast|faster|high[- ]speed|high[- ]bandwidth|quick|speedy)\s+(?:network\w*|"
                                rf"netwrk|nic|nics|networking|bandwidth|uplink){_E}|{_B}red\s+r[aá]pida|"
                                rf"{_B}(?:schnell|flott|z(?:[uü]|ue)gig)e[snr]?\s+(?:netzwerk\w*|anbindung|netz\w*)|{_B}hohe[rn]?\s+bandbreite|"
-                               rf"{_B}gran\s+ancho\s+de\s+banda|{_B}alto\s+ancho\s+de\s+banda"),
+                               rf"{_B}gran\s+ancho\s+de\s+banda|{_B}alto\s+ancho\s+de\s+banda|"
+                               # "red de alta velocidad", "conexión rápida", "Hochgeschwindigkeitsnetz"
+                               rf"{_B}(?:red|conexi[oó]n|conectividad)\s+(?:de\s+)?(?:alta\s+velocidad|r[aá]pida|veloz)|"
+                               rf"{_B}hochgeschwindigkeits-?(?:netz\w*|anbindung)"),
     _c("prefer_memory_gb", rf"{_B}{_EAT}\s+(?:\w+\s+)?{_MUCH}?\s*{_MEMORY_WORDS}{_E}(?!\s*(?:leak|usage|use))|"
                            rf"{_B}{_MEMORY_WORDS}[- ]?(?:hog|hungry|glutton|fresser){_E}|"
                            rf"{_B}(?:high|large|big|lots of|plenty of|more)[- ](?:memory|mem|ram){_E}|"
@@ -251,18 +254,23 @@ CUES: tuple[Cue, ...] = (
                            rf"{_B}(?:mucha|m[aá]s|harta|bastante|abundante)\s+(?:memoria|ram){_E}|"
                            rf"{_B}(?:un mont[oó]n|montones|una tonelada)\s+de\s+(?:memoria|ram){_E}|"
                            rf"{_B}viel\s+(?:arbeitsspeicher|ram|speicher){_E}|"
-                           rf"{_B}speicherintensiv\w*"),
+                           rf"{_B}speicherintensiv\w*|{_B}(?:memoria|ram)\s+de\s+sobra{_E}|"
+                           rf"{_B}(?:reichlich|jede\s+menge)\s+(?:ram|arbeitsspeicher|hauptspeicher){_E}"),
     _c("prefer_cpu_cores", rf"{_B}(?:every|all the|each)\s+(?:cpu\s+)?(?:core|cores|cpu)\s+(?:it|we|you)\s+can\s+get|"
                            rf"{_B}number[- ]crunch\w*|{_B}todos\s+los\s+n[uú]cleos|{_B}alle\s+(?:cpu-)?kerne\b|"
                            rf"{_B}(?:many|lots of|plenty of|more|high)[- ](?:cpu|cpus|cores|vcpus){_E}|"
                            rf"{_B}(?:cpu|compute)[- ](?:heavy|intensive|hungry|bound|optimi[sz]ed){_E}|"
-                           rf"{_B}muchos\s+n[uú]cleos|{_B}viele\s+(?:kerne|cpus)|{_B}rechenintensiv\w*"),
+                           rf"{_B}muchos\s+n[uú]cleos|{_B}viele\s+(?:kerne|cpus)|{_B}rechenintensiv\w*|"
+                           rf"{_B}(?:mucha|harta|bastante)\s+(?:cpu|potencia\s+de\s+c[oó]mputo){_E}|"
+                           rf"{_B}viel\s+(?:cpu|rechenleistung|rechenpower){_E}"),
     _c("prefer_ephemeral_storage", rf"{_B}(?:files|archivos|ficheros|dateien)\s+(?:onto|to|on|into|en|a|auf|in)\s+"
                                    rf"(?:the\s+|el\s+|la\s+|die\s+)?(?:node'?s\s+|local\s+|lokale\s+)?(?:disk|disco|"
                                    rf"platte|festplatte){_E}|"
                                    rf"{_B}(?:lots of|plenty of|large|big|more)\s+(?:local\s+)?(?:scratch|ephemeral|"
                                    rf"disk|temp)\s*(?:space|storage|disk)?{_E}|{_B}viel\s+(?:scratch|plattenplatz|"
-                                   rf"speicherplatz)|{_B}mucho\s+(?:espacio|almacenamiento)\s+(?:temporal|local|ef[ií]mero)"),
+                                   rf"speicherplatz)|{_B}mucho\s+(?:espacio|almacenamiento)\s+(?:temporal|local|ef[ií]mero)|"
+                                   rf"{_B}mucho\s+espacio\s+(?:en\s+)?disco|"
+                                   rf"{_B}(?:viel|reichlich)\s+lokale[rnms]?\s+(?:speicherplatz|plattenplatz|speicher)"),
     _c("avoid_gpu_nodes", rf"{_B}cpu[- ]only{_E}|{_B}cpu[- ]bound only|{_B}s[oó]lo\s+cpu{_E}|{_B}reine[rsn]?\s+cpu|"
                           rf"{_B}nur\s+cpu|{_B}(?:leave|keep|save)\s+(?:the\s+)?(?:gpus?|accelerators?)\s+(?:free|for|alone)|"
                           rf"{_B}solo\s+cpu|{_B}(?:pure|purely|plain|plain old)\s+cpu{_E}(?![- ](?:cores?|count))|"

@@ -54,6 +54,7 @@ _NOT_PLACEMENT_CUES = re.compile(r"(?<![\w])(?:image|images|file|files|logs?|upl
                                  r"imagen|archivo|fichero|bild|abbild|datei)(?![\w])")
 _NETWORK_CUES = re.compile(r"(?<![\w])(?:network\w*|netwrk|nic|nics|bandwidth|link|uplink|ethernet|red|netzwerk\w*|"
                            r"bandbreite|ancho de banda|interconnect|throughput|pipe|pipes|uplinks?|netz|conexi[oó]n|"
+                           r"conectividad|konnektivit(?:[aä]|ae)t|durchsatz|"
                            r"nw|net|"
                            r"anbindung)(?![\w])")
 _RESOURCE_CUES = (_GPU_MEMORY_CUES, _EPHEMERAL_CUES, _MEMORY_CUES, _NOT_PLACEMENT_CUES, _NETWORK_CUES)

@@ -28,11 +28,13 @@ KEYWORDS = frozenset((
     # es
     "evitar", "evita", "repartir", "reparte", "distribuir", "distribuye", "réplicas", "zonas", "nodos", "regiones",
     "preferiblemente", "idealmente", "memoria", "almacenamiento", "cargados", "diferentes", "distintos",
-    "distintas", "obligatorio", "imprescindible", "necesita", "excepto",
+    "distintas", "obligatorio", "imprescindible", "necesita", "excepto", "máquina", "máquinas", "región",
+    "núcleos", "sólido", "misma", "mismo", "cercanas", "juntas", "juntos", "preferencia",
     # de
     "vermeiden", "vermeide", "verteilen", "verteile", "knoten", "zonen", "regionen", "bevorzugt", "vorzugsweise",
     "idealerweise", "arbeitsspeicher", "speicher", "möglichst", "möglich", "replikate", "verschiedene",
-    "verschiedenen", "unbedingt", "zwingend", "erforderlich", "bitte", "nicht",
+    "verschiedenen", "unbedingt", "zwingend", "erforderlich", "bitte", "nicht", "gleicher", "gleichen",
+    "derselben", "demselben", "dieselbe", "verteilt", "ausgelastet", "ausgelasteten", "grafikkarte", "grafikkarten",
 ))
 # Real words one slip away from a keyword: never "corrected".
 _KNOWN = frozenset((

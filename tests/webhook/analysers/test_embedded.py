@@ -729,6 +729,9 @@ SPANISH_GERMAN_CASES = [
     ("Braucht viel Rechenleistung.", {"prefer_cpu_cores": (1.0, {"prefer_cpu_cores": 1.0})}),
     ("Memoria de sobra.", {"prefer_memory_gb": (1.0, {"prefer_memory_gb": 1.0})}),
     ("Viel lokaler Speicherplatz.", {"prefer_ephemeral_storage": (1.0, {"prefer_ephemeral_storage_gb": 1.0})}),
+    # a small count of replicas per level spreads over that level; "por favor" is no "per"
+    ("Con 2 réplicas por zona.", {"spread_zones": (1.0, {})}),
+    ("por favor en la zona us-east-1a", {"prefer_zones": (1.0, {"prefer_zones": ["us-east-1a"]})}),
 ]
 
 

@@ -31,7 +31,8 @@ _SPREAD = (r"(?:spread\w*|spreed\w*|sprea\w*|distribut\w*|split\w*|balanc\w*|sca
            r"reparti\w*|rep[aá]rt\w*|distribu\w*|entre|varias|varios|distintas|distintos|diferentes|cada|"
            r"verteil\w*|(?:[uü]|ue)ber|mehrere|verschiedene\w*|unterschiedliche\w*|jede[nmrs]?|pro|je)")
 # "one replica per rack", "una réplica por zona", "ein Pod pro Region"
-_ONE_PER = (r"(?:one|1|una|uno|un|eine?|ein|a single)\s+(?:[\w-]+\s+)?"
+# ... and any small count of replicas per level: "2 réplicas por zona", "zwei Replikas pro Zone"
+_ONE_PER = (r"(?:one|1|una|uno|un|eine?|ein|a single|[2-9]|two|three|dos|tres|zwei|drei)\s+(?:[\w-]+\s+)?"
             r"(?:per|por|pro|je|in each|en cada|in jede[mr]?)\s+"
             r"(?:(?:availability|de)\s+)?")
 _ZONES = (r"(?:zones|zone|azs|az|availability zones|availability zone|failure domains|zonas|zona|zonen|"

@@ -32,6 +32,7 @@ eval: $(STAMP) ## evaluate the embedded analyser on the held-out test split of o
 eval-dev: $(STAMP) ## the same on the development splits (what the embedded analyser is tuned on)
 	$(BIN)/semaff eval tests/data/eval/dev.jsonl --backend embedded
 	$(BIN)/semaff eval tests/data/eval/dev2.jsonl --backend embedded
+	$(BIN)/semaff eval tests/data/eval/dev3.jsonl --backend embedded
 
 e2e: $(STAMP) ## the paper's six scenarios and every real-control-plane test (builds the binaries once)
 	bash hack/build-control-plane.sh >/dev/null

@@ -149,12 +149,16 @@ def test_strength_belongs_to_its_clause(text: str, word: str, strength: float) -
     ("rack-1 and spread over zones", "rack-1", False),
 ])
 def test_negation_scope(text: str, word: str, negated: bool) -> None:
+    assert negated_at(text, word) is negated
+
+
+def negated_at(text: str, word: str) -> bool:
+    """Whether the clause holding ``word`` negates it, with names masked as the analyser masks them."""
     names = [(s.start, s.end) for s in extract(text) if s.kind in ("zone", "region", "rack", "node")]
-    clauses = segment(text, names)
     position = text.index(word)
-    clause = clause_at(clauses, position)
+    clause = clause_at(segment(text, names), position)
     assert clause is not None
-    assert clause.negated_at(position) is negated
+    return clause.negated_at(position)
 
 
 def test_lower_keeps_offsets() -> None:
@@ -443,12 +447,7 @@ def test_more_relations(text: str, expected: list[tuple[str, tuple[str, ...], bo
     ("but us-east-1b is fine", "us-east-1b", False),
 ])
 def test_wider_negation(text: str, word: str, negated: bool) -> None:
-    names = [(s.start, s.end) for s in extract(text) if s.kind in ("zone", "region", "rack", "node")]
-    clauses = segment(text, names)
-    position = text.index(word)
-    clause = clause_at(clauses, position)
-    assert clause is not None
-    assert clause.negated_at(position) is negated
+    assert negated_at(text, word) is negated
 
 
 GENERALISATION_CASES = [

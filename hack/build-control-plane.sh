@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds kube-apiserver, kube-controller-manager, kube-scheduler (k8s.io/kubernetes at $K8S_VERSION)
+# Builds kube-apiserver, kube-controller-manager, kube-scheduler, kubelet, kube-proxy (k8s.io/kubernetes at $K8S_VERSION)
 # and etcd (go.etcd.io/etcd/server/v3 at $ETCD_VERSION) from the Go module proxy into a cache
 # folder outside the repository. Does nothing when the binaries are already there.
 # The go.mod/go.sum in hack/k8s and hack/etcd pin every module; they are committed.
@@ -15,7 +15,8 @@ export GOMODCACHE="$CACHE/go/mod" GOCACHE="$CACHE/go/build"
 
 built() {
   [ -x "$BIN/kube-apiserver" ] && [ -x "$BIN/kube-controller-manager" ] \
-    && [ -x "$BIN/kube-scheduler" ] && [ -x "$BIN/etcd" ]
+    && [ -x "$BIN/kube-scheduler" ] && [ -x "$BIN/etcd" ] \
+    && [ -x "$BIN/kubelet" ] && [ -x "$BIN/kube-proxy" ]
 }
 if built; then echo "$BIN"; exit 0; fi
 
@@ -42,10 +43,10 @@ done
 
 log "k8s.io/kubernetes $K8S_VERSION (staging modules at $staging): downloading modules"
 ( cd "$HERE/k8s" && go mod download )
-log "compiling kube-apiserver, kube-controller-manager, kube-scheduler (10-25 min cold on 2 cores)"
+log "compiling kube-apiserver, kube-controller-manager, kube-scheduler, kubelet, kube-proxy (15-30 min cold on 2 cores)"
 ( cd "$HERE/k8s" && go build -trimpath -ldflags "$ld" -o "$BIN.partial/" \
     k8s.io/kubernetes/cmd/kube-apiserver k8s.io/kubernetes/cmd/kube-controller-manager \
-    k8s.io/kubernetes/cmd/kube-scheduler )
+    k8s.io/kubernetes/cmd/kube-scheduler k8s.io/kubernetes/cmd/kubelet k8s.io/kubernetes/cmd/kube-proxy )
 log "etcd $ETCD_VERSION"
 ( cd "$HERE/etcd" && go mod download && go build -trimpath -ldflags "-s -w" -o "$BIN.partial/etcd" go.etcd.io/etcd/server/v3 )
 rm -rf "$BIN" && mv "$BIN.partial" "$BIN"

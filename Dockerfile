@@ -10,6 +10,7 @@ FROM python:3.11-slim AS build
 WORKDIR /src
 COPY pyproject.toml README.md ./
 COPY shared ./shared
+COPY observability ./observability
 COPY webhook ./webhook
 COPY scorer ./scorer
 COPY certs ./certs

@@ -18,7 +18,8 @@ from typing import Any
 
 from scorer.evaluators import Context
 from scorer.facts import PodRecord
-from scorer.scoring import Mode, Ranking, score_nodes
+from scorer.pipeline import score_nodes
+from scorer.scoring import Mode, Ranking
 from scorer.state import ClusterState
 from shared.intents import IntentDocument
 

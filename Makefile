@@ -20,8 +20,9 @@ install: $(STAMP) ## create .venv and install the project with test extras
 test: $(STAMP) ## unit and component tests (no control plane needed)
 	$(BIN)/pytest -m 'not e2e' -q
 
-lint: $(STAMP) ## ruff
-	$(BIN)/ruff check shared webhook scorer tests certs hack charts
+lint: $(STAMP) ## ruff, then the layer contracts (import-linter, [tool.importlinter] in pyproject.toml)
+	$(BIN)/ruff check shared observability webhook scorer semaff localcluster tests certs hack charts
+	$(BIN)/lint-imports
 
 bench: $(STAMP) ## benchmarks: prints tables, last line one JSON object of figures
 	$(BIN)/python -m tests.bench
@@ -42,4 +43,4 @@ demo: $(STAMP) ## start a local control plane, webhook and scorer; apply example
 	$(BIN)/python -m hack.demo
 
 clean: ## remove the virtualenv and caches (not the cached control-plane binaries)
-	rm -rf $(VENV) .pytest_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .ruff_cache .import_linter_cache

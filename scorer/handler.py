@@ -22,7 +22,8 @@ from scorer.explain import Explained, ExplainStore, explanation
 from scorer.facts import NodeFacts, PodRecord, pod_record
 from scorer.intents import IntentReader
 from scorer.metrics import ScorerMetrics
-from scorer.scoring import Mode, Ranking, rank, score_view
+from scorer.pipeline import score_view
+from scorer.scoring import Mode, Ranking, rank
 from scorer.settings import Settings
 from scorer.state import ClusterState
 from scorer.table import NodeView

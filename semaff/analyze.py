@@ -1,6 +1,6 @@
-"""``semaff analyze`` and ``semaff eval`` (ARCHITECTURE.md 2.7): the analysers from a shell.
+"""``semaff analyze`` (ARCHITECTURE.md 2.7), and the path every hint of the command line takes.
 
-Both go through exactly the webhook's path: ``shared.sanitise`` -> backend -> ``base.analyse``
+``analyse_hint`` goes through exactly the webhook's path: ``shared.sanitise`` -> backend -> ``base.analyse``
 (parse, schema, normalise). Settings come from the same ``SEMAFF_*`` variables as the webhook
 (``AnalyserSettings.from_env``); this module is an entry point, so it may read ``os.environ``.
 Bad input never raises out of here: every hint ends as a document plus a status
@@ -13,7 +13,6 @@ import argparse
 import asyncio
 import os
 import sys
-import time
 from collections.abc import Sequence
 from typing import IO, Any
 
@@ -24,7 +23,6 @@ from shared.intents import EMPTY_DOCUMENT
 from shared.sanitise import sanitise
 from webhook.analysers import DEFAULT_BACKEND, AnalyserSettings, UnknownBackend, create, names
 from webhook.analysers.base import Analyser, Outcome, analyse
-from webhook.evaluation import RowError, RowResult, figures, read_rows, render_report, score_row, summarise
 
 # The backend's own deadline plus this much before the CLI gives up on a hint regardless.
 _GRACE_S = 2.0
@@ -43,7 +41,8 @@ async def analyse_hint(analyser: Analyser, hint: str, settings: AnalyserSettings
     return await analyse(analyser, clean.text, deadline_s=settings.analysis_timeout_s + _GRACE_S)
 
 
-def _settings(environ: Any, err: IO[str]) -> AnalyserSettings | None:
+def read_settings(environ: Any, err: IO[str]) -> AnalyserSettings | None:
+    """The analyser settings from ``SEMAFF_*`` variables; None (the reason on ``err``) when one is bad."""
     try:
         return AnalyserSettings.from_env(environ)
     except ValueError as exc:
@@ -51,7 +50,8 @@ def _settings(environ: Any, err: IO[str]) -> AnalyserSettings | None:
         return None
 
 
-def _open(name: str, settings: AnalyserSettings, err: IO[str]) -> Analyser | None:
+def open_backend(name: str, settings: AnalyserSettings, err: IO[str]) -> Analyser | None:
+    """The backend ``name``; None (the reason on ``err``) when it is unknown or cannot start."""
     try:
         return create(name, settings)
     except UnknownBackend as exc:
@@ -73,13 +73,15 @@ def _read_stdin_lines(stdin: IO[Any]) -> list[str]:
     return lines[:-1] if lines and lines[-1] == "" else lines
 
 
-def _backend_arg(parser: argparse.ArgumentParser) -> None:
+def backend_arg(parser: argparse.ArgumentParser) -> None:
+    """Add ``--backend NAME`` to a subcommand's parser."""
     parser.add_argument("--backend", default=None,
                         help=f"analyser backend: {', '.join(names())} (default: $SEMAFF_ANALYSER or "
                              f"{DEFAULT_BACKEND})")
 
 
-def _backend_name(arg: str | None, environ: Any) -> str:
+def backend_name(arg: str | None, environ: Any) -> str:
+    """``--backend``, else ``$SEMAFF_ANALYSER``, else the embedded default."""
     return arg or environ.get("SEMAFF_ANALYSER") or DEFAULT_BACKEND
 
 
@@ -119,84 +121,16 @@ def analyze_main(argv: Sequence[str], *, environ: Any = None, stdin: IO[Any] | N
     environ = os.environ if environ is None else environ
     out, err = stdout or sys.stdout, stderr or sys.stderr
     parser = argparse.ArgumentParser(prog="semaff analyze", description="Turn placement hints into intents.")
-    _backend_arg(parser)
+    backend_arg(parser)
     parser.add_argument("-v", "--verbose", action="store_true",
                         help="also print status, model, latency and notes per hint to stderr")
     parser.add_argument("hints", nargs="*", metavar="HINT", help="hints to analyse (none: one per stdin line)")
     args = parser.parse_args(list(argv))
-    settings = _settings(environ, err)
+    settings = read_settings(environ, err)
     if settings is None:
         return 2
     hints = args.hints if args.hints else _read_stdin_lines(stdin or sys.stdin)
-    analyser = _open(_backend_name(args.backend, environ), settings, err)
+    analyser = open_backend(backend_name(args.backend, environ), settings, err)
     if analyser is None:
         return 2
     return asyncio.run(_analyze(analyser, hints, settings, args.verbose, out, err))
-
-
-# --- semaff eval ------------------------------------------------------------------------------------------
-
-
-async def _evaluate(analyser: Analyser, rows: Sequence[Any], settings: AnalyserSettings, warm_up: bool,
-                    concurrency: int) -> list[RowResult]:
-    try:
-        if warm_up:  # the first call of a local model pays one-off costs; keep them out of the latencies
-            await analyse_hint(analyser, "needs a GPU", settings)
-        gate = asyncio.Semaphore(max(1, concurrency))
-
-        async def one(row: Any) -> RowResult:
-            async with gate:
-                # Process CPU time is only this hint's cost when hints run one at a time. It is shown
-                # beside wall-clock latency because a shared machine inflates the latter.
-                cpu_started = time.process_time()
-                outcome = await analyse_hint(analyser, row.hint, settings)
-                cpu_ms = (time.process_time() - cpu_started) * 1000.0 if concurrency <= 1 else None
-            return score_row(row, outcome.document, outcome.latency_ms, outcome.error, cpu_ms)
-
-        return list(await asyncio.gather(*(one(row) for row in rows)))
-    finally:
-        await analyser.close()
-
-
-def eval_main(argv: Sequence[str], *, environ: Any = None, stdout: IO[str] | None = None,
-              stderr: IO[str] | None = None) -> int:
-    """``semaff eval FILE.jsonl [--backend NAME]``: a readable report, then one JSON object of figures as the last line.
-
-    Exit status: 0 the run completed (the figures are the result), 2 unreadable file or backend error.
-    """
-    environ = os.environ if environ is None else environ
-    out, err = stdout or sys.stdout, stderr or sys.stderr
-    parser = argparse.ArgumentParser(prog="semaff eval", description="Evaluate an analyser on labelled rows.")
-    parser.add_argument("file", metavar="FILE.jsonl", help="evaluation rows (ARCHITECTURE.md 2.8)")
-    _backend_arg(parser)
-    parser.add_argument("--concurrency", type=int, default=1,
-                        help="hints in flight at once (1 gives clean per-hint latencies; more suits remote LLMs)")
-    parser.add_argument("--no-warm-up", dest="warm_up", action="store_false",
-                        help="do not analyse one throw-away hint before measuring (default: warm up locally)")
-    parser.add_argument("--max-failures", type=int, default=200, help="failures listed in the report")
-    args = parser.parse_args(list(argv))
-    try:
-        with open(args.file, encoding="utf-8") as handle:
-            rows = read_rows(handle)
-    except (OSError, UnicodeDecodeError, RowError) as exc:
-        print(f"semaff eval: {args.file}: {exc}", file=err)
-        return 2
-    if not rows:
-        print(f"semaff eval: {args.file}: no rows", file=err)
-        return 2
-    settings = _settings(environ, err)
-    if settings is None:
-        return 2
-    name = _backend_name(args.backend, environ)
-    analyser = _open(name, settings, err)
-    if analyser is None:
-        return 2
-    title = (f"semaff eval {args.file}: backend {analyser.name}, model {analyser.model or '-'}, "
-             f"prompt {analyser.prompt_version}")
-    warm_up = args.warm_up and name == "embedded"  # a remote warm-up call would cost money and prove nothing
-    results = asyncio.run(_evaluate(analyser, rows, settings, warm_up, args.concurrency))
-    summary = summarise(results)
-    out.write(render_report(results, summary, title=title, max_failures=args.max_failures) + "\n")
-    out.write(orjson.dumps(figures(summary)).decode() + "\n")
-    out.flush()
-    return 0

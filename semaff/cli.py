@@ -1,7 +1,7 @@
-"""The ``semaff`` console script: ``analyze`` / ``eval`` (webhook.cli) and ``explain`` (scorer.explain).
+"""The ``semaff`` console script: dispatch to ``semaff.analyze``, ``semaff.eval`` and ``semaff.explain``.
 
-Subcommands are imported only when run, so ``semaff explain`` never loads an analyser model and
-``semaff analyze`` never imports the scorer.
+Subcommands are imported only when run, so ``semaff analyze`` never imports the scorer and
+``semaff explain --intents`` never loads an analyser.
 """
 
 from __future__ import annotations
@@ -21,24 +21,24 @@ backends: embedded (offline default), bedrock, openai.  `semaff COMMAND --help` 
 
 
 def _analyze(argv: list[str]) -> int:
-    from webhook.cli import analyze_main
+    from semaff.analyze import analyze_main
 
     return analyze_main(argv)
 
 
 def _eval(argv: list[str]) -> int:
-    from webhook.cli import eval_main
+    from semaff.eval import eval_main
 
     return eval_main(argv)
 
 
 def _explain(argv: list[str]) -> int:
     try:
-        from scorer.explain import cli_main
+        from semaff.explain import explain_main
     except ImportError as exc:
         print(f"semaff explain is not available in this installation: {exc}", file=sys.stderr)
         return 2
-    return cli_main(argv)
+    return explain_main(argv)
 
 
 COMMANDS: dict[str, Callable[[list[str]], int]] = {"analyze": _analyze, "eval": _eval, "explain": _explain}

@@ -9,7 +9,7 @@ import orjson
 import pytest
 import yaml
 
-from scorer.explain import cli_main, load_objects
+from semaff.explain import explain_main, load_objects
 from shared.intents import Intent, IntentDocument
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "extender"
@@ -52,7 +52,7 @@ def placed_pods(tmp_path: Path) -> Path:
 def test_json_output_network(tmp_path: Path, nodes_yaml: Path, capsys: pytest.CaptureFixture[str]) -> None:
     intents = write_intents(tmp_path, Intent("prefer_network_speed", 0.9, 1.0,
                                              metadata={"prefer_network_speed_gbps": 100.0}))
-    assert cli_main(["--intents", str(intents), "--nodes", str(nodes_yaml), "--json"]) == 0
+    assert explain_main(["--intents", str(intents), "--nodes", str(nodes_yaml), "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["intents"]["intents"][0]["intent"] == "prefer_network_speed"
     ranking = result["ranking"]
@@ -67,7 +67,7 @@ def test_pods_and_workload_spread(tmp_path: Path, nodes_yaml: Path, capsys: pyte
         Intent("spread_zones", 1.0, 1.0))
     argv = ["--intents", str(intents), "--nodes", str(nodes_yaml), "--pods", str(placed_pods(tmp_path)),
             "--workload", "Deployment/web", "--mode", "additive", "--json"]
-    assert cli_main(argv) == 0
+    assert explain_main(argv) == 0
     ranking = {r["node"]: r for r in json.loads(capsys.readouterr().out)["ranking"]}
     # zone a holds 4 web pods, zone b 1: φ = 1/5 and 4/5, β = 50 -> μ 10 and 40; m02 also −100
     assert ranking["m03"]["contributions"] == {"avoid_same_node_as_deployments": 0.0, "spread_zones": 10.0}
@@ -77,7 +77,7 @@ def test_pods_and_workload_spread(tmp_path: Path, nodes_yaml: Path, capsys: pyte
 
 def test_table_output(tmp_path: Path, nodes_yaml: Path, capsys: pytest.CaptureFixture[str]) -> None:
     intents = write_intents(tmp_path, Intent("prefer_gpu", 0.95, 1.5, metadata={"prefer_gpu_cores": 1.0}))
-    assert cli_main(["--intents", str(intents), "--nodes", str(nodes_yaml)]) == 0
+    assert explain_main(["--intents", str(intents), "--nodes", str(nodes_yaml)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("intents (tiered): prefer_gpu C=0.95 W=1.5")
     assert lines[1].split() == ["node", "score", "raw", "prefer_gpu"]
@@ -86,7 +86,7 @@ def test_table_output(tmp_path: Path, nodes_yaml: Path, capsys: pytest.CaptureFi
 
 def test_bad_input_is_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     intents = write_intents(tmp_path, Intent("prefer_nvlink"))
-    assert cli_main(["--intents", str(intents), "--nodes", str(tmp_path / "missing.yaml")]) == 2
+    assert explain_main(["--intents", str(intents), "--nodes", str(tmp_path / "missing.yaml")]) == 2
     assert "semaff explain:" in capsys.readouterr().err
 
 
@@ -101,7 +101,7 @@ def test_load_objects_shapes(tmp_path: Path) -> None:
 
 def test_hint_through_the_embedded_analyser(nodes_yaml: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("webhook.analysers.embedded", reason="the embedded analyser is not in this checkout")
-    code = cli_main(["--hint", "at least 100 Gbps network speed", "--nodes", str(nodes_yaml), "--json"])
+    code = explain_main(["--hint", "at least 100 Gbps network speed", "--nodes", str(nodes_yaml), "--json"])
     assert code == 0
     result = json.loads(capsys.readouterr().out)
     assert "prefer_network_speed" in [i["intent"] for i in result["intents"]["intents"]]

@@ -25,7 +25,7 @@ SPLITS = ("dev", "test")
 EXTRA_FILES = ("dev2", "dev3")
 # The held-out split (tests/data/eval/holdout/): written blind, never tuned on. Same format and label
 # checks; each file covers every language x category cell and every intent at least 3 times.
-HOLDOUT_FILES = ("holdout/textbook",)
+HOLDOUT_FILES = ("holdout/textbook", "holdout/realworld")
 LANGS = ("en", "es", "de")
 CATEGORIES = ("single", "paraphrase", "combination", "strength", "noise", "multi_objective", "contradictory")
 MINIMUM_ROWS = {"en": 300, "es": 50, "de": 50}

@@ -43,8 +43,6 @@ class Leak(NamedTuple):
     text: str  # what was found
 
 
-
-
 def words(text: str) -> Words:
     """The words of ``text``, case-folded and without accents (``Región`` -> ``region``)."""
     folded = "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))

@@ -27,13 +27,15 @@ lint: $(STAMP) ## ruff, then the layer contracts (import-linter, [tool.importlin
 bench: $(STAMP) ## benchmarks: prints tables, last line one JSON object of figures
 	$(BIN)/python -m tests.bench
 
-eval: $(STAMP) ## evaluate the embedded analyser on the held-out test split of our evaluation set
-	$(BIN)/semaff eval tests/data/eval/test.jsonl --backend embedded
+eval: $(STAMP) ## evaluate the embedded analyser on the held-out split (tests/data/eval/holdout/; never tune on it)
+	$(BIN)/semaff eval tests/data/eval/holdout/textbook.jsonl --backend embedded
+	$(BIN)/semaff eval tests/data/eval/holdout/realworld.jsonl --backend embedded
 
 eval-dev: $(STAMP) ## the same on the development splits (what the embedded analyser is tuned on)
 	$(BIN)/semaff eval tests/data/eval/dev.jsonl --backend embedded
 	$(BIN)/semaff eval tests/data/eval/dev2.jsonl --backend embedded
 	$(BIN)/semaff eval tests/data/eval/dev3.jsonl --backend embedded
+	$(BIN)/semaff eval tests/data/eval/dev4.jsonl --backend embedded
 
 e2e: $(STAMP) ## the paper's six scenarios and every real-control-plane test (builds the binaries once)
 	bash hack/build-control-plane.sh >/dev/null

@@ -31,8 +31,8 @@ import pytest
 
 from shared.codec import ANALYSIS, HINT, INTENTS, SCHEDULING_GATE, STATUS, Analysis
 from shared.intents import EMPTY_DOCUMENT
-from tests.harness import ControlPlane
-from tests.harness.binaries import REPO
+from localcluster import ControlPlane
+from localcluster.binaries import REPO
 from tests.shared.test_sanitise import hint_of
 from webhook.kube import PODS, Kube, KubeError
 

@@ -33,8 +33,8 @@ from hypothesis import strategies as st
 
 from certs import tool as certs
 from shared.codec import HINT, INTENTS, LEGACY_HINT, SCHEDULING_GATE, SIGNATURE, STATUS
-from tests.harness import ControlPlane
-from tests.harness.metrics import scrape, total
+from localcluster import ControlPlane
+from localcluster.metrics import scrape, total
 
 pytestmark = pytest.mark.e2e
 

@@ -23,16 +23,20 @@ EVAL_DIR = Path(__file__).parent / "eval"
 SPLITS = ("dev", "dev4")
 # Further development sets, written later and independently: held to the same format checks, but the
 # size minimums apply to the original dev + dev4 union only.
-EXTRA_FILES = ("dev2", "dev3")
+EXTRA_FILES = ("dev2", "dev3", "dev-fr")
 # The held-out split (tests/data/eval/holdout/): written blind, never tuned on. Same format and label
 # checks; each file covers every language x category cell and every intent at least 3 times.
 HOLDOUT_FILES = ("holdout/textbook", "holdout/realworld")
-LANGS = ("en", "es", "de")
+LANGS = ("en", "es", "de", "fr")
+# The languages of the original dev + dev4 splits and of the en/es/de held-out files (French came later).
+SPLIT_LANGS = ("en", "es", "de")
 CATEGORIES = ("single", "paraphrase", "combination", "strength", "noise", "multi_objective", "contradictory")
 MINIMUM_ROWS = {"en": 300, "es": 50, "de": 50}
 MINIMUM_PER_INTENT = 5
 # Every intent at least this often in each extra development set.
-MINIMUM_PER_INTENT_EXTRA = {"dev2": 4, "dev3": 3} | {name: 3 for name in HOLDOUT_FILES}
+MINIMUM_PER_INTENT_EXTRA = {"dev2": 4, "dev3": 3, "dev-fr": 3} | {name: 3 for name in HOLDOUT_FILES}
+# Single-language sets: their language, and the rows they must hold at least (issue 12: French dev set).
+SINGLE_LANGUAGE_FILES = {"dev-fr": ("fr", 120)}
 ROW_KEYS = {"id", "hint", "lang", "category", "expected"}
 
 
@@ -165,7 +169,7 @@ def test_both_splits_cover_every_intent_language_and_category(rows_by_split: dic
         intents = {item["intent"] for row in rows for item in row["expected"]}
         assert set(INTENT_NAMES) - intents == set(), split
         cells = {(row["lang"], row["category"]) for row in rows}
-        missing = {(lang, cat) for lang in LANGS for cat in CATEGORIES} - cells
+        missing = {(lang, cat) for lang in SPLIT_LANGS for cat in CATEGORIES} - cells
         assert missing == set(), (split, sorted(missing))
 
 
@@ -180,8 +184,18 @@ def test_extra_and_holdout_sets_use_every_intent_often_enough(rows_by_file: dict
 def test_holdout_files_cover_every_language_and_category(rows_by_file: dict[str, list[dict[str, Any]]]) -> None:
     for name in HOLDOUT_FILES:
         cells = {(row["lang"], row["category"]) for row in rows_by_file[name]}
-        missing = {(lang, cat) for lang in LANGS for cat in CATEGORIES} - cells
+        missing = {(lang, cat) for lang in SPLIT_LANGS for cat in CATEGORIES} - cells
         assert missing == set(), (name, sorted(missing))
+
+
+def test_single_language_sets_are_big_enough_and_cover_every_category(
+    rows_by_file: dict[str, list[dict[str, Any]]],
+) -> None:
+    for name, (lang, minimum) in SINGLE_LANGUAGE_FILES.items():
+        rows = rows_by_file[name]
+        assert {row["lang"] for row in rows} == {lang}, name
+        assert len(rows) >= minimum, (name, len(rows))
+        assert set(CATEGORIES) - {row["category"] for row in rows} == set(), name
 
 
 def test_metadata_checker_rejects_bad_labels() -> None:

@@ -8,6 +8,7 @@ non-canonical lists, counts below what the issue asks for).
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -23,17 +24,21 @@ SPLITS = ("dev", "test")
 # Further development sets, written later and independently: held to the same format checks, but the
 # size minimums apply to the original dev + test union only.
 EXTRA_FILES = ("dev2", "dev3", "dev-fr")
+# Held-out sets: never tuned on, scored once (issue 12); same format and label checks as the rest.
+HELD_OUT_FILES = ("holdout/fr",)
 LANGS = ("en", "es", "de", "fr")
 # The languages of the original dev + test splits (French came later, in dev-fr only).
 SPLIT_LANGS = ("en", "es", "de")
 CATEGORIES = ("single", "paraphrase", "combination", "strength", "noise", "multi_objective", "contradictory")
 MINIMUM_ROWS = {"en": 300, "es": 50, "de": 50}
 MINIMUM_PER_INTENT = 5
-# Every intent at least this often in each extra development set.
-MINIMUM_PER_INTENT_EXTRA = {"dev2": 4, "dev3": 3, "dev-fr": 3}
+# Every intent at least this often in each extra development set and held-out set.
+MINIMUM_PER_INTENT_EXTRA = {"dev2": 4, "dev3": 3, "dev-fr": 3, "holdout/fr": 2}
 # Single-language sets: their language, and the rows they must hold at least (issue 12: French dev set).
-SINGLE_LANGUAGE_FILES = {"dev-fr": ("fr", 120)}
+SINGLE_LANGUAGE_FILES = {"dev-fr": ("fr", 120), "holdout/fr": ("fr", 90)}
 ROW_KEYS = {"id", "hint", "lang", "category", "expected"}
+# A held-out hint shares no run of this many words with a row of any other file (fresh wording).
+SHARED_RUN_WORDS = 6
 
 
 def _load(split: str) -> list[dict[str, Any]]:
@@ -49,7 +54,7 @@ def _load(split: str) -> list[dict[str, Any]]:
 
 @pytest.fixture(scope="module")
 def rows_by_file() -> dict[str, list[dict[str, Any]]]:
-    return {name: _load(name) for name in SPLITS + EXTRA_FILES}
+    return {name: _load(name) for name in SPLITS + EXTRA_FILES + HELD_OUT_FILES}
 
 
 @pytest.fixture(scope="module")
@@ -170,7 +175,7 @@ def test_both_splits_cover_every_intent_language_and_category(rows_by_split: dic
 
 
 def test_extra_dev_sets_use_every_intent_often_enough(rows_by_file: dict[str, list[dict[str, Any]]]) -> None:
-    for name in EXTRA_FILES:
+    for name in EXTRA_FILES + HELD_OUT_FILES:
         per_intent = Counter(item["intent"] for row in rows_by_file[name] for item in row["expected"])
         minimum = MINIMUM_PER_INTENT_EXTRA[name]
         too_few = {i: per_intent[i] for i in INTENT_NAMES if per_intent[i] < minimum}
@@ -185,6 +190,26 @@ def test_single_language_sets_are_big_enough_and_cover_every_category(
         assert {row["lang"] for row in rows} == {lang}, name
         assert len(rows) >= minimum, (name, len(rows))
         assert set(CATEGORIES) - {row["category"] for row in rows} == set(), name
+
+
+def _word_runs(text: str, length: int = SHARED_RUN_WORDS) -> set[tuple[str, ...]]:
+    words = re.findall(r"[\w'’-]+", text.lower())
+    return {tuple(words[i:i + length]) for i in range(len(words) - length + 1)}
+
+
+def test_held_out_sets_share_no_wording_with_the_other_files(rows_by_file: dict[str, list[dict[str, Any]]]) -> None:
+    for name in HELD_OUT_FILES:
+        elsewhere = {run for other, rows in rows_by_file.items() if other != name
+                     for row in rows for run in _word_runs(row["hint"])}
+        shared = {row["id"]: " ".join(run) for row in rows_by_file[name]
+                  for run in _word_runs(row["hint"]) if run in elsewhere}
+        assert shared == {}, name
+
+
+def test_word_runs_are_runs_of_six_words() -> None:
+    assert _word_runs("Évitez le nœud m03, s'il vous plaît.") == {("évitez", "le", "nœud", "m03", "s'il", "vous"),
+                                                                 ("le", "nœud", "m03", "s'il", "vous", "plaît")}
+    assert _word_runs("trop court") == set()
 
 
 def test_metadata_checker_rejects_bad_labels() -> None:

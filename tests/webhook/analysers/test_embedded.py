@@ -7,19 +7,21 @@ normalise) with the real USE encoder loaded once per module.
 from __future__ import annotations
 
 import asyncio
+import re
 
 import pytest
 
 from shared.intents import IntentDocument
 from shared.sanitise import sanitise
 from webhook.analysers.base import Analyser, analyse
-from webhook.analysers.embedded import EmbeddedAnalyser
+from webhook.analysers.embedded import EmbeddedAnalyser, typos
 from webhook.analysers.embedded.analyser import MARGIN, SIMILARITY_THRESHOLD
 from webhook.analysers.embedded.clauses import clause_at, segment
 from webhook.analysers.embedded.rules import blank_injections, lower, read_hint
 from webhook.analysers.embedded.slots import extract, parse_number
 from webhook.analysers.embedded.statements import is_statement
 from webhook.analysers.embedded.typos import correct
+from webhook.analysers.embedded.vocabulary import read_words
 from webhook.analysers.embedded.workloads import find_relations
 
 # --- slot extraction -------------------------------------------------------------------------------------
@@ -367,6 +369,45 @@ async def test_close_releases_the_encoder() -> None:
 ])
 def test_typos_are_corrected_only_for_keywords(text: str, expected: str) -> None:
     assert correct(text) == expected
+
+
+def test_typo_vocabulary_is_read_from_the_rules_data_never_from_source_text(monkeypatch) -> None:
+    """A comment in a rule module once turned "avoi X" from avoid into prefer: no file is read now."""
+    import builtins
+    import io
+    import pathlib
+
+    def refuse(*_: object, **__: object) -> None:
+        raise AssertionError("the typo vocabulary read a file")
+
+    for target, name in ((builtins, "open"), (io, "open"), (pathlib.Path, "read_text"), (pathlib.Path, "read_bytes"),
+                         (pathlib.Path, "open")):
+        monkeypatch.setattr(target, name, refuse)
+    typos._rule_words.cache_clear()
+    typos._index.cache_clear()
+    typos._CACHE.clear()
+    try:
+        assert correct("avoi us-east-1b") == "avoid us-east-1b"
+        assert correct("evitr la zona") == "evitar la zona"
+    finally:
+        monkeypatch.undo()
+        typos._rule_words.cache_clear()
+        typos._index.cache_clear()
+        typos._CACHE.clear()
+
+
+def test_pattern_words_are_the_spellings_a_pattern_matches() -> None:
+    words = read_words([re.compile(r"(?<![\w-])m(?:[oö]|oe)glichst(?![\w-])|verteil\w*|\bsemi-?dedicat(?:ed|ion)\b"),
+                        ("foobar", {"plain words": 1}), "unbalanced (fragment"])
+    assert {"möglichst", "moeglichst", "semidedicated", "dedication", "foobar", "plain", "words"} <= words.whole
+    assert "verteil" in words.pieces and "verteil" not in words.whole  # a stem is known, never a target
+    assert "fragment" in words.pieces and "fragment" not in words.whole
+    assert "ninenucleos" not in read_words([r"(?:nine|ten)\s*n[uú]cleos"]).whole  # a space never glues words
+
+
+def test_a_slip_of_a_rule_word_keeps_its_polarity() -> None:
+    raw = EmbeddedAnalyser(semantic=False).analyse_sync("avoi us-east-1b")
+    assert [(i["intent"], i["metadata"]) for i in raw] == [("avoid_zones", {"avoid_zones": ["us-east-1b"]})]
 
 
 @pytest.mark.parametrize(("sentence", "statement"), [

@@ -12,9 +12,11 @@ be one edit from a keyword are listed in ``_KNOWN``.
 
 from __future__ import annotations
 
+import importlib
 import re
 from functools import lru_cache
-from pathlib import Path
+
+from webhook.analysers.embedded.vocabulary import read_words
 
 # The keywords the rules read (en, es, de), spelled as the rules expect them.
 KEYWORDS = frozenset((
@@ -70,23 +72,27 @@ _LETTERS = "abcdefghijklmnopqrstuvwxyzáéíóúñäöüß"
 _TOKEN = re.compile(r"(?<![\w.\-/])[a-záéíóúñäöüß]{4,}(?![\w\-/]|\.\w)")
 
 
+# The modules whose patterns and word tables the rules read.
+RULE_MODULES = ("lexicon", "concepts", "workloads", "slots", "rules", "statements")
+
+
+def rule_data() -> list[object]:
+    """The data objects of the rule modules (patterns, cue records, word tables): what the rules match."""
+    objects: list[object] = []
+    for name in RULE_MODULES:
+        module = importlib.import_module(f"{__package__}.{name}")
+        objects.extend(v for k, v in vars(module).items() if not k.startswith("__"))
+    return objects
+
+
 @lru_cache(maxsize=1)
 def _rule_words() -> tuple[frozenset[str], frozenset[str]]:
-    """Words spelled out in the rule modules (patterns and comments): (every piece, whole words only).
+    """Words the rules' patterns spell: (every piece, whole words only), read from the patterns as data.
 
     Every piece is never "corrected" ("posible" is Spanish, not a slip of "possible"); only whole words
-    are corrected to: "desahogad" in ``desahogad[oa]`` is a stem, and "desahogado" is no slip of it."""
-    here = Path(__file__).parent
-    pieces: set[str] = set()
-    whole: set[str] = set()
-    for name in ("lexicon.py", "concepts.py", "workloads.py", "slots.py", "rules.py", "statements.py"):
-        path = here / name
-        if path.exists():
-            source = path.read_text(encoding="utf-8").lower()
-            pieces.update(re.findall(r"[a-záéíóúñäöüß]{4,}", source))
-            whole.update(re.findall(r"(?<![a-záéíóúñäöüß\]\)\\])([a-záéíóúñäöüß]{4,})(?![a-záéíóúñäöüß\[(\\?*+{])",
-                                    source))
-    return frozenset(pieces), frozenset(whole)
+    are corrected to: "desahogad" in ``desahogad\\w*`` is a stem, and "desahogado" is no slip of it."""
+    words = read_words(rule_data())
+    return frozenset(words.pieces), frozenset(words.whole)
 
 
 @lru_cache(maxsize=1)
@@ -150,6 +156,8 @@ def _fix(token: str) -> str:
         if found:
             best = min(rank for rank, _ in found)
             keywords = {k for rank, k in found if rank == best}
+            if len({_unaccented(k) for k in keywords}) == 1:  # "nucleos" and "núcleos" are one word
+                keywords = {min(keywords, key=lambda k: (k not in KEYWORDS, k))}
             if len(keywords) == 1:
                 keyword = keywords.pop()
                 # a plural or singular of a keyword is a word of its own, not a slip ("machine", "distinto")
@@ -159,6 +167,13 @@ def _fix(token: str) -> str:
     if len(_CACHE) < 50_000:  # bounded: hints are short, but the webhook runs for a long time
         _CACHE[token] = result
     return result
+
+
+def _unaccented(word: str) -> str:
+    return word.translate(_ACCENTS)
+
+
+_ACCENTS = str.maketrans("áéíóúäöü", "aeiouaou")
 
 
 def correct(text: str) -> str:

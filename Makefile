@@ -33,6 +33,7 @@ eval-dev: $(STAMP) ## the same on the development splits (what the embedded anal
 	$(BIN)/semaff eval tests/data/eval/dev.jsonl --backend embedded
 	$(BIN)/semaff eval tests/data/eval/dev2.jsonl --backend embedded
 	$(BIN)/semaff eval tests/data/eval/dev3.jsonl --backend embedded
+	$(BIN)/semaff eval tests/data/eval/dev-fr.jsonl --backend embedded
 
 e2e: $(STAMP) ## the paper's six scenarios and every real-control-plane test (builds the binaries once)
 	bash hack/build-control-plane.sh >/dev/null

@@ -22,13 +22,17 @@ EVAL_DIR = Path(__file__).parent / "eval"
 SPLITS = ("dev", "test")
 # Further development sets, written later and independently: held to the same format checks, but the
 # size minimums apply to the original dev + test union only.
-EXTRA_FILES = ("dev2", "dev3")
-LANGS = ("en", "es", "de")
+EXTRA_FILES = ("dev2", "dev3", "dev-fr")
+LANGS = ("en", "es", "de", "fr")
+# The languages of the original dev + test splits (French came later, in dev-fr only).
+SPLIT_LANGS = ("en", "es", "de")
 CATEGORIES = ("single", "paraphrase", "combination", "strength", "noise", "multi_objective", "contradictory")
 MINIMUM_ROWS = {"en": 300, "es": 50, "de": 50}
 MINIMUM_PER_INTENT = 5
 # Every intent at least this often in each extra development set.
-MINIMUM_PER_INTENT_EXTRA = {"dev2": 4, "dev3": 3}
+MINIMUM_PER_INTENT_EXTRA = {"dev2": 4, "dev3": 3, "dev-fr": 3}
+# Single-language sets: their language, and the rows they must hold at least (issue 12: French dev set).
+SINGLE_LANGUAGE_FILES = {"dev-fr": ("fr", 120)}
 ROW_KEYS = {"id", "hint", "lang", "category", "expected"}
 
 
@@ -161,7 +165,7 @@ def test_both_splits_cover_every_intent_language_and_category(rows_by_split: dic
         intents = {item["intent"] for row in rows for item in row["expected"]}
         assert set(INTENT_NAMES) - intents == set(), split
         cells = {(row["lang"], row["category"]) for row in rows}
-        missing = {(lang, cat) for lang in LANGS for cat in CATEGORIES} - cells
+        missing = {(lang, cat) for lang in SPLIT_LANGS for cat in CATEGORIES} - cells
         assert missing == set(), (split, sorted(missing))
 
 
@@ -171,6 +175,16 @@ def test_extra_dev_sets_use_every_intent_often_enough(rows_by_file: dict[str, li
         minimum = MINIMUM_PER_INTENT_EXTRA[name]
         too_few = {i: per_intent[i] for i in INTENT_NAMES if per_intent[i] < minimum}
         assert too_few == {}, name
+
+
+def test_single_language_sets_are_big_enough_and_cover_every_category(
+    rows_by_file: dict[str, list[dict[str, Any]]],
+) -> None:
+    for name, (lang, minimum) in SINGLE_LANGUAGE_FILES.items():
+        rows = rows_by_file[name]
+        assert {row["lang"] for row in rows} == {lang}, name
+        assert len(rows) >= minimum, (name, len(rows))
+        assert set(CATEGORIES) - {row["category"] for row in rows} == set(), name
 
 
 def test_metadata_checker_rejects_bad_labels() -> None:

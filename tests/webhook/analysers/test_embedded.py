@@ -692,7 +692,8 @@ SPANISH_GERMAN_CASES = [
      {"prefer_same_node_as_deployments": (1.0, {"deployments": ["memcached"]})}),
     ("lo más cerca posible de las demás réplicas", {"prefer_nearby_nodes_same_deployment": (1.0, {})}),
     # disk compounds are hardware, never a workload name
-    ("Auf Knoten mit NVMe-SSDs.", {"prefer_ssd_storage": (1.0, {})}),
+    ("Nimm Rechner, die NVMe-SSDs haben.", {"prefer_ssd_storage": (1.0, {})}),
+    ("ein Knoten mit zwei NVMe-SSDs wäre gut", {"prefer_ssd_storage": (0.5, {})}),
     ("same node as the gpu-operator", {"prefer_same_node_as_deployments": (1.0, {"deployments": ["gpu-operator"]})}),
     # a place named after a relation cue is a place, not a workload
     ("Lass es nicht in die Nähe von rack-2.", {"avoid_racks": (1.0, {"avoid_racks": ["rack-2"]})}),

@@ -2,7 +2,7 @@
 
 The version is part of the cache key and of the analysis annotation (``prompt_version``): the webhook's
 cache, the cache seeded from signed pods and a standby's learnt results only reuse a document made by
-the very same rules, word lists, prototypes or prompt. A hand-bumped constant went stale across many
+the very same rules, word lists or prompt. A hand-bumped constant went stale across many
 behaviour changes; a digest of the content cannot. Comments and docstrings are part of the digest too:
 a needless version change costs one fresh analysis per hint, a missed one serves stale intents.
 """

@@ -143,7 +143,7 @@ CUES: tuple[Cue, ...] = (
        rf"demselben|denselben)\s+(?:{_NODES}|kiste|box){_E}",
        when_negated="spread_nodes"),
     _c("prefer_nearby_nodes_same_deployment",
-       rf"{_B}close\s+(?:to\s+(?:each other|one another)|together|by){_E}|{_B}near\s+(?:each other|one another)|"
+       rf"{_B}close\s+(?:(?:to|2)\s+(?:each other|one another)|together|by){_E}|{_B}near\s+(?:each other|one another)|"
        rf"{_B}nearby{_E}|{_B}physically close|{_B}low[- ](?:inter-?pod\s+|network\s+)?latency\s+between|"
        rf"{_B}latency\s+between\s+(?:the\s+)?(?:replicas|pods)|{_B}same rack{_E}(?!\s+(?:as|que|wie))|"
        rf"{_B}in proximity|{_B}proximity|{_B}cerca\s+(?:unas?\s+de\s+otras?|unos\s+de\s+otros|entre\s+s[ií]|"
@@ -232,6 +232,7 @@ CUES: tuple[Cue, ...] = (
     _c("prefer_numa_aligned", rf"{_B}numa\w*|{_B}(?:same|one|single|un|el mismo|un mismo|einem|demselben|selben)\s+"
                               rf"(?:cpu\s+)?(?:socket|sockel){_E}|{_B}topology[- ]aligned"),
     _c("prefer_ssd_storage", rf"{_B}ssds?(?:-\w+)?{_E}|{_B}nvmes?(?:-\w+)?{_E}|{_B}solid[- ]state|"
+                             rf"{_B}(?:de\s+)?estado\s+s[oó]lido|{_B}festk(?:[oö]|oe)rper\w*|"
                              rf"{_B}flash[- ](?:storage|disks?|drives?|speicher)|"
                              rf"{_B}(?:flash|ssd)\s+only{_E}|{_B}(?:only|solo|nur)\s+(?:flash|ssd){_E}|{_B}all-flash"),
     _c("prefer_network_speed", rf"{_B}(?:moves?|moving|streams?|streaming|ships?|pushes|pushing|transfers?|sends?|"

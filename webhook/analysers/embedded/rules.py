@@ -1,8 +1,7 @@
 """From a hint to raw intents: slots, relations and cues, each scoped to its clause.
 
 ``read_hint`` is pure: text in, a ``Reading`` out (the candidate intents with their positions,
-strengths and metadata, and the clause texts for the semantic matcher). The analyser adds what
-the matcher finds and turns the result into raw output for the shared normaliser.
+strengths and metadata); ``to_raw`` turns it into raw output for the shared normaliser.
 """
 
 from __future__ import annotations
@@ -101,7 +100,7 @@ class Reading:
     text: str  # lower-cased, injections blanked
     clauses: list[Clause]
     candidates: list[Candidate] = field(default_factory=list)
-    masked: str = ""  # names and numbers replaced by their kind, for the semantic matcher
+    masked: str = ""  # names and numbers replaced by their kind (the cues read this text)
     skipped: tuple[int, ...] = ()  # sentences that are not wishes (descriptive)
 
 

@@ -17,7 +17,7 @@ from shared.codec import ANALYSIS, HINT, INTENTS, SCHEDULING_GATE, SIGNATURE, ST
 from shared.sanitise import sanitise
 from shared.signing import Signer, generate_private_key_pem
 from webhook import events
-from webhook.analysers.base import analyse
+from webhook.analysers.base import RawOutput, analyse
 from webhook.analysers.cache import IntentCache
 from webhook.controller import IntentController, event_plan, finish_patch, is_gated
 from webhook.events import EventRecorder
@@ -339,6 +339,25 @@ async def test_a_changed_analyser_never_serves_an_older_result(signer) -> None:
     assert new.calls == [hint]  # analysed afresh
     annotations = kube.pod("ml", "new-pod")["metadata"]["annotations"]
     assert Analysis.from_json(annotations[ANALYSIS]).prompt_version == "v-new"
+
+
+async def test_a_reason_for_no_intent_reaches_the_annotation_and_the_event(signer) -> None:
+    class Unsupported(FakeAnalyser):
+        async def analyse_raw(self, hint: str) -> RawOutput:
+            self.calls.append(hint)
+            return RawOutput(data={"intents": []}, model=self.model, reason="language-not-supported: not 'xx'")
+
+    kube = FakeKube()
+    task = await running(make_controller(kube, Unsupported(), signer))
+    kube.add_pod(gated_pod("p", "some words in a language we do not read"))
+    await eventually(lambda: ungated(kube), "pod finished")
+    await eventually(lambda: kube.events, "event emitted")
+    await stop(task)
+    annotations = kube.pod("ml", "p")["metadata"]["annotations"]
+    assert annotations[STATUS] == "no-intent"
+    assert Analysis.from_json(annotations[ANALYSIS]).reason == "language-not-supported: not 'xx'"
+    notes = [e["note"] for e in kube.events if e["regarding"]["name"] == "p"]
+    assert any("language-not-supported: not 'xx'" in note for note in notes), notes
 
 
 async def test_workload_templates_are_pre_analysed(signer, analyser) -> None:

@@ -15,7 +15,8 @@ import asyncio
 from pathlib import Path
 
 from webhook.analysers.base import AnalyserError, RawOutput
-from webhook.analysers.embedded.rules import read_hint, to_raw
+from webhook.analysers.embedded.language import detect, supported
+from webhook.analysers.embedded.rules import lower, read_hint, to_raw
 from webhook.analysers.version import content_version, tree_parts
 
 PACKAGE = Path(__file__).resolve().parent
@@ -37,20 +38,32 @@ class EmbeddedAnalyser:
     prompt_version = PROMPT_VERSION
 
     async def warm_up(self) -> None:
-        """Compile the word lists and build the typo table now instead of on the first hint."""
-        await asyncio.to_thread(read_hint, "warm up the rules")
+        """Compile the word lists and build the typo and language tables now instead of on the first hint."""
+        await asyncio.to_thread(self.read, "warm up the rules")
 
     def analyse_sync(self, hint: str) -> list[dict]:
         """Raw intent objects for one sanitised hint (blocking; ``analyse_raw`` runs it in a thread)."""
-        return to_raw(read_hint(hint[:MAX_CHARS]))
+        return self.read(hint)[0]
+
+    def read(self, hint: str) -> tuple[list[dict], str | None]:
+        """(raw intents, why there are none) for one sanitised hint. A hint in a language without data
+        files is not guessed at: no intent, and a reason that says so."""
+        hint = hint[:MAX_CHARS]
+        language = detect(lower(hint))
+        if not language.supported:
+            named = f"'{language.code}'" if language.code else "this one"
+            reason = (f"language-not-supported: the embedded analyser reads {', '.join(supported())}, "
+                      f"not {named}; no intent was guessed")
+            return [], reason
+        return to_raw(read_hint(hint)), None
 
     async def analyse_raw(self, hint: str) -> RawOutput:
         """Raw output for one sanitised hint; never blocks the event loop."""
         try:
-            intents = await asyncio.to_thread(self.analyse_sync, hint)
+            intents, reason = await asyncio.to_thread(self.read, hint)
         except Exception as exc:  # a bug in a rule must fail this hint, not the webhook
             raise AnalyserError("embedded-error", f"{type(exc).__name__}: {exc}") from exc
-        return RawOutput(data={"intents": intents}, model=self.model)
+        return RawOutput(data={"intents": intents}, model=self.model, reason=reason)
 
     async def close(self) -> None:
         """Nothing to release: the rules hold no per-instance state."""

@@ -762,3 +762,41 @@ SPANISH_GERMAN_CASES = [
 @pytest.mark.parametrize(("hint", "expected"), SPANISH_GERMAN_CASES, ids=[c[0][:40] for c in SPANISH_GERMAN_CASES])
 def test_spanish_german_mechanisms(analyser: EmbeddedAnalyser, hint: str, expected: dict) -> None:
     assert _summary(_run(analyser, hint)) == expected
+
+
+# --- polarity safety: never avoid read as prefer; when unsure, nothing ------------------------------------
+
+
+@pytest.mark.parametrize(("hint", "expected"), [
+    # a refusal standing alone refuses what came before: unsure which way, so no place wish at all
+    ("worker-3 keeps timing out, skip it", []),
+    ("zone eu-west-1c: no.", []),
+    ("us-east-2b? nah.", []),
+    # colloquial refusals are negations
+    ("nope to zone eu-west-1c", [("avoid_zones", {"avoid_zones": ["eu-west-1c"]})]),
+    # a refusal with its own object is an ordinary negated clause
+    ("rack-1, not rack-9", [("prefer_racks", {"prefer_racks": ["rack-1"]}),
+                            ("avoid_racks", {"avoid_racks": ["rack-9"]})]),
+    # a description given as a reason explains the wish, it does not cancel it
+    ("Stay off worker-5, which rebooted twice yesterday.", [("avoid_nodes", {"avoid_nodes": ["worker-5"]})]),
+    ("Avoid rack-6 because it failed over last week.", [("avoid_racks", {"avoid_racks": ["rack-6"]})]),
+    ("Evita el rack-6 porque se cayó anoche.", [("avoid_racks", {"avoid_racks": ["rack-6"]})]),
+    ("Nicht auf rack-6, weil er gestern abgestürzt ist.", [("avoid_racks", {"avoid_racks": ["rack-6"]})]),
+    # ... and a place named inside the reason is not a wish
+    ("Avoid rack-6 because the db was moved to rack-2.", [("avoid_racks", {"avoid_racks": ["rack-6"]})]),
+])
+def test_polarity_is_certain_or_dropped(hint: str, expected: list) -> None:
+    raw = EmbeddedAnalyser().analyse_sync(hint)
+    assert [(i["intent"], i["metadata"]) for i in raw] == expected
+
+
+def test_one_clause_never_gives_an_intent_and_its_opposite() -> None:
+    from webhook.analysers.embedded.rules import Candidate, polarity_safe
+
+    text = "rack-2 rack-2"
+    clauses = segment(text)
+    both = [Candidate("prefer_racks", 0, items=("rack-2",)), Candidate("avoid_racks", 7, items=("rack-2",)),
+            Candidate("prefer_colocate_same_deployment", 0), Candidate("spread_nodes", 7)]
+    assert polarity_safe(text, clauses, [], both) == []
+    other_names = [Candidate("prefer_racks", 0, items=("rack-1",)), Candidate("avoid_racks", 7, items=("rack-2",))]
+    assert polarity_safe(text, clauses, [], other_names) == other_names

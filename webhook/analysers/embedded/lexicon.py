@@ -49,6 +49,9 @@ INJECTION = re.compile(
 )
 # Statements about the past or about people, not placement wishes.
 DESCRIPTIVE = concept_words("descriptive")
+# What opens a reason or a relative clause after a wish ("because", ", which"): a description there
+# explains the wish, it does not cancel it.
+BECAUSE = concept_words("because")
 
 # --- clause structure -----------------------------------------------------------------------------------
 # Hard boundaries end a clause: strength and negation never cross them.
@@ -58,5 +61,7 @@ SOFT_SPLIT = re.compile(r"(?<!\d),|,(?!\d)|:(?=\s)|&|[()]|" + words(*alternative
 # A co-ordinated clause that starts with one of these is a new wish with its own (neutral) strength.
 OPENERS = concept_words("openers")
 FILLER = concept_words("filler")
+# Words that point back at something already said ("skip it", "not that one", "lo evito").
+REFERENCE = concept_words("reference")
 
 NUMBER_WORDS = table("numbers")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from shared.catalogue import BY_NAME
+from shared.catalogue import BY_NAME, opposites
 from webhook.analysers.embedded.clauses import Clause, clause_at, segment
 from webhook.analysers.embedded.concepts import (
     COUNT_OF_THEM,
@@ -20,13 +20,25 @@ from webhook.analysers.embedded.concepts import (
     GPU_REQUEST_VERB,
     GPU_WORD,
 )
-from webhook.analysers.embedded.lexicon import DESCRIPTIVE, HEDGE, INJECTION
+from webhook.analysers.embedded.lexicon import (
+    BECAUSE,
+    DESCRIPTIVE,
+    HEDGE,
+    INJECTION,
+    NEGATION_AFTER,
+    NEGATION_BEFORE,
+    REFERENCE,
+)
 from webhook.analysers.embedded.slots import _GPU_MODEL, Slot, extract, parse_number
 from webhook.analysers.embedded.statements import WISH, is_question, is_statement
 from webhook.analysers.embedded.typos import correct
 from webhook.analysers.embedded.workloads import NODE, REGION, ZONE, find_relations
 
 RULE_CONFIDENCE = 0.95
+# A wish before a reason: a negation or request ("avoid", "keep it off") or any wish marker.
+WISH_OR_PLACE = re.compile(NEGATION_BEFORE.pattern + "|" + WISH.pattern)
+REFUSAL = re.compile(NEGATION_AFTER.pattern + "|" + NEGATION_BEFORE.pattern)
+REFUSAL_WORDS = re.compile(REFUSAL.pattern + "|" + REFERENCE.pattern)
 
 # Every catalogue identifier (intent names, metadata keys): a hint that spells them out is writing
 # our output format, not a placement wish.
@@ -198,6 +210,20 @@ def _describes(text: str, start: int, end: int) -> bool:
     return True
 
 
+def _told_after(text: str, start: int, end: int) -> int | None:
+    """Where a description that only explains the wish begins ("avoid rack-2 because it was flaky",
+    "keep it off m03, which crashed yesterday"), or None when the sentence has none or is all description."""
+    match = DESCRIPTIVE.search(text, start, end)
+    if match is None:
+        return None
+    opener = None
+    for found in BECAUSE.finditer(text, start, match.start()):
+        opener = found
+    if opener is None or not WISH_OR_PLACE.search(text, start, opener.start()):
+        return None
+    return opener.start()
+
+
 def read_hint(hint: str) -> Reading:
     """Read one (sanitised) hint by rule."""
     text = blank_injections(correct(lower(hint)))
@@ -211,18 +237,24 @@ def read_hint(hint: str) -> Reading:
     clauses = segment(text, [(s.start, s.end) for s in slots if s.kind in ("zone", "region", "rack", "node")])
     reading = Reading(text, clauses)
     sentences = sorted({c.sentence for c in clauses})
+    bounds = {i: (min(c.start for c in clauses if c.sentence == i), max(c.end for c in clauses if c.sentence == i))
+              for i in sentences}
+    # "Keep it off m03, which crashed yesterday": a description given as a reason or a relative clause
+    # after the wish is skipped from its opener on; the wish before it stands
+    told = {i: _told_after(text, *bounds[i]) for i in sentences}
     skipped = {i for i in sentences
-               if any(_describes(text, c.start, c.end) for c in clauses if c.sentence == i)
-               or is_statement(text[min(c.start for c in clauses if c.sentence == i):
-                                    max(c.end for c in clauses if c.sentence == i)])
-               or is_question(text, min(c.start for c in clauses if c.sentence == i),
-                              max(c.end for c in clauses if c.sentence == i))}
+               if (told[i] is None and any(_describes(text, c.start, c.end) for c in clauses if c.sentence == i))
+               or is_statement(text[bounds[i][0]:bounds[i][1]])
+               or is_question(text, *bounds[i])}
+    reasons = [(told[i], bounds[i][1]) for i in sentences if told[i] is not None and i not in skipped]
     reading.skipped = tuple(sorted(skipped))
     add = reading.candidates.append
 
     def clause_of(position: int) -> Clause | None:
         clause = clause_at(clauses, position)
-        return None if clause is None or clause.sentence in skipped else clause
+        if clause is None or clause.sentence in skipped or any(s <= position < e for s, e in reasons):
+            return None
+        return clause
 
     masked = list(text)
 
@@ -426,7 +458,51 @@ def read_hint(hint: str) -> Reading:
             add(Candidate(levels.pop(), verb.start(), cue=verb.group(0)))
             spread_found.add(clause.sentence)
     reading.masked = masked_text
+    reading.candidates = polarity_safe(text, clauses, slots, reading.candidates)
     return reading
+
+
+def _is_bare_refusal(text: str, clause: Clause) -> bool:
+    """A clause that is nothing but a refusal of something said before it ("skip it", "no.", "nope")."""
+    rest = REFUSAL_WORDS.sub(" ", text[clause.start:clause.end])
+    return bool(REFUSAL.search(text, clause.start, clause.end)) and not re.sub(r"[\W_]+", "", rest)
+
+
+def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidates: list[Candidate]) -> list[Candidate]:
+    """Candidates whose polarity is certain (a wrong answer is worse than none: "avoid X" must never
+    become "prefer X").
+
+    - One clause never gives an intent and its opposite about the same names: both are dropped.
+    - A refusal standing alone after a wish ("m04 is flaky, skip it", "node-7: no.", "rack-7? nope.")
+      refuses something before it, and which reading the user meant is not certain: positive wishes of
+      that sentence (or, when the refusal opens a sentence, of the one before) are dropped.
+    """
+    refused: set[tuple[int, int]] = set()  # (sentence, position): wishes in the sentence before it
+    for clause in clauses:
+        if _is_bare_refusal(text, clause):
+            refused.add((clause.sentence, clause.start))
+            if clause is next(c for c in clauses if c.sentence == clause.sentence) and clause.sentence > 0:
+                refused.add((clause.sentence - 1, clause.start))
+    kept = []
+    for candidate in candidates:
+        clause = clause_at(clauses, candidate.position)
+        if clause is None:
+            kept.append(candidate)
+            continue
+        if any(s == clause.sentence and p >= clause.end for s, p in refused) and (
+                opposites(candidate.intent) and not candidate.intent.startswith(("avoid_", "spread_"))):
+            continue
+        rivals = [o for o in candidates if o.intent in opposites(candidate.intent)
+                  and clause_at(clauses, o.position) == clause and _about_same(candidate, o)]
+        if rivals:
+            continue
+        kept.append(candidate)
+    return kept
+
+
+def _about_same(a: Candidate, b: Candidate) -> bool:
+    """Whether two candidates are about the same names (always, for intents without names)."""
+    return not a.items or not b.items or bool({i.lower() for i in a.items} & {i.lower() for i in b.items})
 
 
 def strength_of(reading: Reading, candidate: Candidate) -> tuple[float, str]:

@@ -800,3 +800,10 @@ def test_one_clause_never_gives_an_intent_and_its_opposite() -> None:
     assert polarity_safe(text, clauses, [], both) == []
     other_names = [Candidate("prefer_racks", 0, items=("rack-1",)), Candidate("avoid_racks", 7, items=("rack-2",))]
     assert polarity_safe(text, clauses, [], other_names) == other_names
+
+
+@pytest.mark.parametrize("level_word", ["nodes", "servers", "boxes", "machines", "Rechner", "servidores"])
+def test_every_synonym_of_a_level_is_that_level(level_word: str) -> None:
+    """One definition of each level's words: every cue reads the same members."""
+    raw = EmbeddedAnalyser().analyse_sync(f"{level_word}: spread em")
+    assert [i["intent"] for i in raw] == ["spread_nodes"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from webhook.analysers.embedded.langdata import group
 from webhook.analysers.embedded.lexicon import (
     FILLER,
     HARD_SPLIT,
@@ -188,8 +189,8 @@ def _after_also(text: str, position: int) -> int:
     """Skip an "also"/"then" in front of a clause's first word ("... and also avoid X")."""
     match = _ALSO.match(text, position)
     return match.end() if match else position
-_THING = re.compile(r"(?<![\w-])(?:nodes?|zones?|racks?|regions?|hosts?|machines?|servers?|nodos?|zonas?|regi[oó]n\w*|"
-                    r"knoten|zonen?|regionen?)(?![\w-])")
+_THING = re.compile(r"(?<![\w-])(?:" + "|".join(group(f"level_{level}") for level in ("zone", "rack", "region", "node"))
+                    + r")(?![\w-])")
 _PLURAL = re.compile(r"(?<![\w-])(?:are|sind|son|seem|were)(?![\w-])")
 _STRENGTH_LEAD = re.compile(WEAK.pattern + "|" + STRONG.pattern + r"|(?<![\w-])(?:it's|it’s|its|it|is|this|that|"
                              r"es|ist|das|be|to|have|a|"

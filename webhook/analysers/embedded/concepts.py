@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from webhook.analysers.embedded.langdata import group
+
 
 @dataclass(frozen=True, slots=True)
 class Cue:
@@ -26,31 +28,20 @@ def _c(intent: str | None, pattern: str, when_negated: str | None = None) -> Cue
 _B = r"(?<![\w-])"  # word start (dash counts as part of a word)
 _E = r"(?![\w-])"
 _GAP = r"(?:\s+[\w'-]+){0,4}?\s+"  # up to four words in between
-_SPREAD = (r"(?:spread\w*|spreed\w*|sprea\w*|distribut\w*|split\w*|balanc\w*|scatter\w*|fan(?:ned)? out|across|acros|"
-           r"accross|over|between|among|multiple|several|different|separate|distinct|each|every|per|various|"
-           r"reparti\w*|rep[aá]rt\w*|distribu\w*|entre|varias|varios|distintas|distintos|diferentes|cada|"
-           r"verteil\w*|(?:[uü]|ue)ber|mehrere|verschiedene\w*|unterschiedliche\w*|jede[nmrs]?|pro|je)")
+_SPREAD = group("spread_across")
 # "one replica per rack", "una réplica por zona", "ein Pod pro Region"
 # ... and any small count of replicas per level: "2 réplicas por zona", "zwei Replikas pro Zone"
 _ONE_PER = (r"(?:one|1|una|uno|un|eine?|ein|a single|[2-9]|two|three|dos|tres|zwei|drei)\s+(?:[\w-]+\s+)?"
             r"(?:per|por|pro|je|in each|en cada|in jede[mr]?)\s+"
             r"(?:(?:availability|de)\s+)?")
-_ZONES = (r"(?:zones|zone|azs|az|availability zones|availability zone|failure domains|zonas|zona|zonen|"
-          r"verf(?:[uü]|ue)gbarkeitszonen?|zonas? de disponibilidad)")
-_RACKS = r"(?:racks|rack|bastidores|gestelle|server-racks|server racks)"
-_REGIONS = r"(?:regions|region|regiones|regi[oó]n|regionen)"
-_NODES = (r"(?:nodes|node|hosts|host|machines|machine|servers|server|boxes|box|nodos|nodo|knoten|m[aá]quinas?|"
-          r"maschinen|maschine|rechner|kiste|kisten|servidor(?:es)?)")
-_SINGLE = r"(?:same|one|single|1|a single|the same|un solo|una sola|el mismo|un mismo|un [uú]nico|mismo|" \
-          r"demselben|denselben|dem gleichen|dem selben|selben|gleichen|einzigen|einzelnen|ein und demselben)"
-
-_ONE_PLACE = (r"(?:the same|same|one|a single|single|1|la misma|misma|una sola|una misma|una [uú]nica|una|"
-              r"dieselbe|derselben|die gleiche|der gleichen|einer|einer einzigen|eine einzige|eine)")
-
-_LOSE = (r"(?:lose|losing|loss of|lost|survive|surviving|tolerate|tolerating|withstand|ride out|resilien\w* to|"
-         r"(?:[uü]|ue)berstehen|(?:[uü]|ue)berleben|verkraften|aguantar|sobrevivir|resistir|perder)")
-_DOWN = (r"(?:goes down|go down|going down|fails|fail|failing|failure|failures|outage|outages|dies|dying|down|"
-         r"ausf(?:[aä]|ae)llt|ausfall|ausf(?:[aä]|ae)lle|ca[ií]da|cae|falla|fallo)")
+_ZONES = group("level_zone")
+_RACKS = group("level_rack")
+_REGIONS = group("level_region")
+_NODES = group("level_node")
+_SINGLE = group("single")
+_ONE_PLACE = group("one_place")
+_LOSE = group("survive")
+_DOWN = group("outage")
 
 
 def _resilience(level: str) -> str:
@@ -62,20 +53,15 @@ def _resilience(level: str) -> str:
             rf"disappearing|disappears|vanishing|wegf(?:[aä]|ae)llt|se cae|cae|falla)\b")
 
 
-_ZONE_LEVEL = r"(?:zones?|azs?|availability zones?|data ?cent(?:er|re)s?|zonas?|zonen?|rechenzentr\w*)"
-_RACK_LEVEL = r"(?:racks?|bastidor(?:es)?)"
-_REGION_LEVEL = r"(?:regions?|regi[oó]n|regiones|regionen?|continent(?:-wide)?|continentes?|kontinent\w*)"
-_NODE_LEVEL = r"(?:nodes?|hosts?|machines?|servers?|nodos?|knoten|m[aá]quinas?)"
+# One definition of each level's words (lang/*/level_*.txt), used by every cue.
+_ZONE_LEVEL, _RACK_LEVEL, _REGION_LEVEL, _NODE_LEVEL = _ZONES, _RACKS, _REGIONS, _NODES
 
-# Resource words and how people say "a lot of it" (en/es/de), for qualitative wishes without a number.
-_MUCH = (r"(?:lots of|a lot of|tons of|loads of|heaps of|huge amounts of|huge|massive|plenty of|gigantic|enormous|"
-         r"mucha|mucho|much[ií]sim[oa]s?|montones de|un mont[oó]n de|grandes cantidades de|"
-         r"viel|sehr viel|unmengen(?:\s+an)?|massenhaft|riesige\w*|jede menge)")
-_EAT = (r"(?:gobbl\w*|eats?|eating|chews?(?:\s+through)?|devours?|consum\w*|burns?(?:\s+through)?|hogs?|"
-        r"devora\w*|come|consume\w*|gasta\w*|verbraucht|verbrauchen|fri(?:ss|ß)t|fressen|braucht|ben(?:[oö]|oe)tigt)")
-_MEMORY_WORDS = r"(?:memory|ram|mem|memoria|arbeitsspeicher|hauptspeicher|speicher)"
-_DATA_WORDS = r"(?:data|traffic|bytes|datos|tr[aá]fico|daten\w*|verkehr)"
-_NET_WORDS = r"(?:network|wire|net|red|netz\w*|leitung)"
+# Resource words and how people say "a lot of it", for qualitative wishes without a number.
+_MUCH = group("much")
+_EAT = group("consume")
+_MEMORY_WORDS = group("memory_words")
+_DATA_WORDS = group("data_words")
+_NET_WORDS = group("network_words")
 
 CUES: tuple[Cue, ...] = (
     _c("spread_zones", _resilience(_ZONE_LEVEL), when_negated="spread_zones"),

@@ -20,6 +20,7 @@ from webhook.analysers.embedded.concepts import (
     GPU_REQUEST_VERB,
     GPU_WORD,
 )
+from webhook.analysers.embedded.langdata import group
 from webhook.analysers.embedded.lexicon import (
     BECAUSE,
     DESCRIPTIVE,
@@ -83,10 +84,10 @@ _CORE_WORD = re.compile(r"(?<![\w-])(?:cores|vcpus|cpus|n[uú]cleos|kerne|cpu-ke
 _BARE_SPREAD = re.compile(r"(?<![\w-])(?:spread|spread (?:em|'em|them|it|out|these|those)|distribute|repart\w*|"
                           r"distribu[iy]\w*|verteil\w*)(?![\w-])")
 _LEVEL_WORDS = (
-    ("spread_zones", r"zones?|azs?|availability zones|zonas|zonen"),
-    ("spread_racks", r"racks?|bastidores"),
-    ("spread_regions", r"regions?|regiones|regionen"),
-    ("spread_nodes", r"nodes?|hosts?|machines?|nodos|knoten"),
+    ("spread_zones", group("level_zone")),
+    ("spread_racks", group("level_rack")),
+    ("spread_regions", group("level_region")),
+    ("spread_nodes", group("level_node")),
 )
 _MORE_LEVELS = re.compile(r"\s*(?:,|and|or|as well as|y|o|und|oder|&)\s+(?:(?:across|over|different|distinct|separate|"
                           r"multiple|all|entre|distintas?|diferentes|verschiedene|(?:[uü]|ue)ber)\s+)?("

@@ -10,14 +10,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from webhook.analysers.embedded.langdata import group
+
 NODE, ZONE, REGION = "node", "zone", "region"
 
-_NODE_WORDS = r"(?:nodes?|hosts?|machines?|box(?:es)?|servers?|nodos?|m[aá]quinas?|servidor(?:es)?|knoten|rechner)"
-_ZONE_WORDS = (r"(?:(?:datacenter |data center |data centre |availability |failure )?zones?|availability zones?|azs?|"
-               r"zonas?(?: de disponibilidad)?|zonen?|verf(?:[uü]|ue)gbarkeitszonen?|data ?cent(?:er|re)s?|"
-               r"datacenters?|"
-               r"centros? de datos|rechenzentr(?:um|en))")
-_REGION_WORDS = r"(?:regions?|regi[oó]n|regiones|regionen?)"
+_NODE_WORDS = group("level_node")
+_ZONE_WORDS = r"(?:(?:datacenter |data center |data centre |availability |failure )?zones?|" + group("level_zone")[3:]
+_REGION_WORDS = group("level_region")
 _SAME = r"(?:the same|same|a|the|los mismos|las mismas|mismos|mismas|la misma|el mismo|misma|mismo|" \
         r"la|el|gleiche[nrms]?|derselben|demselben|denselben|" \
         r"dieselbe|derselbe|selbe[nrms]?|dem gleichen|der gleichen|die gleiche|den gleichen)"

@@ -48,27 +48,13 @@ _IDENTIFIERS = sorted(n for n in {s.name for s in BY_NAME.values()} | {m.key for
 _IDENTIFIER = re.compile(r"(?<![\w])(?:" + "|".join(map(re.escape, _IDENTIFIERS)) + r")(?![\w])|\bintents?\b\W*:")
 _SENTENCE = re.compile(r"[^.;!?]+(?:[.;!?]+|$)")
 
-_GPU_MEMORY_CUES = re.compile(r"(?<![\w])(?:vram|hbm\w*|gpu[- ]?(?:memory|mem|speicher|ram)|"
-                              r"memoria\s+(?:de\s+)?(?:la\s+)?"
-                              r"gpu|gpu-speicher|grafikspeicher|per gpu|each gpu|pro gpu|por gpu|je gpu|each|apiece|"
-                              r"jeweils|cada una|cada uno|pro karte|per card|cards?|karten?|tarjetas?|accelerators?|"
-                              r"aceleradores?|beschleuniger)(?![\w])")
-_EPHEMERAL_CUES = re.compile(r"(?<![\w])(?:scratch\w*|ephemeral|disk|disks|storage|local|space|tmp|temp|volume|drive|"
-                             r"drives|ef[ií]mer[oa]|almacenamiento|disco|discos|temporal|espacio|speicherplatz|"
-                             r"festplatte\w*|platte\w*|tempor(?:[aä]|ae)r\w*|scratch-speicher|lokal\w*|ephemer\w*|"
-                             r"plattenplatz|storage-\w+)(?![\w])")
-_MEMORY_CUES = re.compile(r"(?<![\w])(?:ram|memory|mem|memoria|arbeitsspeicher|hauptspeicher|speicher|heap|"
-                          r"high-memory|memory-heavy|mem-heavy|memory-intensive|ram-\w+)(?![\w])")
+# The words that say what a size is about (lang/*/cue_*.txt).
+_GPU_MEMORY_CUES = re.compile(rf"(?<![\w]){group('cue_gpu_memory')}(?![\w])")
+_EPHEMERAL_CUES = re.compile(rf"(?<![\w]){group('cue_disk')}(?![\w])")
+_MEMORY_CUES = re.compile(rf"(?<![\w]){group('cue_memory')}(?![\w])")
 # Sizes of things that are not node resources ("a 2 GB image").
-_NOT_PLACEMENT_CUES = re.compile(r"(?<![\w])(?:image|images|file|files|logs?|upload|payload|download|artifact|dataset|"
-                                 r"usage|peaked|peak|peaks|spike|spiked|registros|protokolle|logdaten|picos?|"
-                                 r"lastspitzen?|spitzen?|"
-                                 r"imagen|archivo|fichero|bild|abbild|datei)(?![\w])")
-_NETWORK_CUES = re.compile(r"(?<![\w])(?:network\w*|netwrk|nic|nics|bandwidth|link|uplink|ethernet|red|netzwerk\w*|"
-                           r"bandbreite|ancho de banda|interconnect|throughput|pipe|pipes|uplinks?|netz|conexi[oó]n|"
-                           r"conectividad|konnektivit(?:[aä]|ae)t|durchsatz|"
-                           r"nw|net|"
-                           r"anbindung)(?![\w])")
+_NOT_PLACEMENT_CUES = re.compile(rf"(?<![\w]){group('cue_not_placement')}(?![\w])")
+_NETWORK_CUES = re.compile(rf"(?<![\w]){group('cue_network')}(?![\w])")
 _RESOURCE_CUES = (_GPU_MEMORY_CUES, _EPHEMERAL_CUES, _MEMORY_CUES, _NOT_PLACEMENT_CUES, _NETWORK_CUES)
 
 
@@ -81,8 +67,7 @@ _NOT_NEEDED = re.compile(r"(?<![\w-])(?:no need|not needed|not required|not nece
                          r"keine)\w* .{0,20}"
                          r"(?:n(?:[oö]|oe)tig|notwendig|erforderlich))(?![\w-])")
 _CORE_WORD = re.compile(r"(?<![\w-])(?:cores|vcpus|cpus|n[uú]cleos|kerne|cpu-kerne)(?![\w-])")
-_BARE_SPREAD = re.compile(r"(?<![\w-])(?:spread|spread (?:em|'em|them|it|out|these|those)|distribute|repart\w*|"
-                          r"distribu[iy]\w*|verteil\w*)(?![\w-])")
+_BARE_SPREAD = re.compile(rf"(?<![\w-]){group('spread_verb')}(?![\w-])")
 _LEVEL_WORDS = (
     ("spread_zones", group("level_zone")),
     ("spread_racks", group("level_rack")),

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from webhook.analysers.embedded.langdata import alternatives
 from webhook.analysers.embedded.lexicon import NUMBER_WORDS, words
 
 
@@ -38,12 +39,8 @@ _RATE_UNITS = {
     "mbps": 0.001, "mbit/s": 0.001, "mbit": 0.001, "mbits": 0.001, "mb/s": 0.001, "megabit": 0.001,
     "megabits": 0.001, "tbps": 1000.0, "tbit/s": 1000.0,
 }
-_CORE_UNITS = ("cores", "core", "vcpus", "vcpu", "cpus", "cpu", "vcores", "vcore", "cpu cores", "cpu-cores",
-               "n[uú]cleos", "kerne", "kernen", "cpu-kerne", "cpu-kernen", "procesadores", "prozessoren", "hilos")
-_GPU_UNITS = (r"gpus", r"gpu's", r"gpu", r"gpu-karten", r"grafikkarten", r"grafikkarte", r"gr[aá]ficas",
-              r"tarjetas gr[aá]ficas", r"tarjetas", r"graphics cards", r"cards", r"karten",
-              # Latin-American Spanish: "placas de video", "tarjetas de video"
-              r"placas de v[ií]deo", r"placas gr[aá]ficas", r"tarjetas de v[ií]deo")
+_CORE_UNITS = alternatives("unit_cores")
+_GPU_UNITS = alternatives("unit_gpus")
 
 _QUANTITY = re.compile(
     r"(?<![\w.-])" + _NUM + r"\s?(?:-\s?)?("

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from webhook.analysers.embedded.lexicon import NEGATION_AFTER, STRONG, WEAK, words
+from webhook.analysers.embedded.lexicon import NEGATION_AFTER, STRONG, WEAK, concept_words
 
 _INFRA = (r"(?:cluster|clusters|fleet|nodes?|machines?|servers?|hosts?|racks?|zones?|regions?|infra\w*|hardware|"
           r"setup|data ?cent(?:er|re)s?|gpus|team|dashboards?|monitoring|metrics|storage team|[\w-]+\s+team|"
@@ -67,18 +67,7 @@ _STATEMENT = re.compile(
     + _INFRA_SUBJECT + r"\s+" + _VERB + r"|(?:" + _WORKLOAD_SUBJECT + r")\s+(?:" + _NOW + r"\s+" + _VERB + r"|"
     + _VERB + r"\s+" + _NOW + r")|" + _NOW + r"\s*,?\s+(?:" + _WORKLOAD_SUBJECT + r")\s+" + _VERB + r")(?![\w-])"
 )
-WISH = re.compile(words(
-    r"want\w*", r"need\w*", r"should", r"shall", r"must", r"would", r"could", r"can", r"let'?s", r"let",
-    r"please", r"pls", r"plz", r"try", r"make sure", r"ensure", r"best", r"better", r"only", r"prefer\w*",
-    r"like", r"require\w*", r"keep", r"put", r"place", r"schedule", r"spread", r"avoid",
-    r"(?<!in )use", r"pin", r"stay",
-    r"so", r"therefore", r"thus", r"fine", r"okay", r"ok", r"also", r"too",
-    r"quiero", r"queremos", r"necesit\w*", r"deber[ií]a\w*", r"debe\w*", r"por favor", r"porfa", r"mejor",
-    r"s[oó]lo", r"solo", r"pon", r"usa", r"mant[eé]n", r"evita", r"as[ií] que", r"si",
-    r"wollen", r"will", r"m(?:[oö]|oe)chte\w*", r"brauch\w*", r"ben(?:[oö]|oe)tig\w*", r"soll\w*", r"bitte",
-    r"nur", r"besser",
-    r"also", r"daher", r"deshalb", r"wenn", r"falls",
-))
+WISH = concept_words("wish")
 
 
 def is_statement(sentence: str) -> bool:

@@ -16,60 +16,15 @@ import importlib
 import re
 from functools import lru_cache
 
+from webhook.analysers.embedded.langdata import alternatives
 from webhook.analysers.embedded.vocabulary import read_words
 
-# The keywords the rules read (en, es, de), spelled as the rules expect them.
-KEYWORDS = frozenset((
-    # en
-    "avoid", "avoided", "avoiding", "spread", "across", "distribute", "separate", "different", "replicas",
-    "replica", "zones", "racks", "regions", "region", "nodes", "prefer", "preferred", "preferably", "ideally",
-    "possible", "colocate", "together", "nearby", "least", "loaded", "utilised", "utilized", "memory", "storage",
-    "scratch", "ephemeral", "network", "bandwidth", "latency", "exclude", "except", "should", "please", "machines",
-    "different", "distinct", "available", "availability", "mandatory", "required", "critical", "essential",
-    "absolutely", "outside", "without", "neighbouring", "neighboring", "between", "instead",
-    # es
-    "evitar", "evita", "repartir", "reparte", "distribuir", "distribuye", "réplicas", "zonas", "nodos", "regiones",
-    "preferiblemente", "idealmente", "memoria", "almacenamiento", "cargados", "diferentes", "distintos",
-    "distintas", "obligatorio", "imprescindible", "necesita", "excepto", "máquina", "máquinas", "región",
-    "núcleos", "sólido", "misma", "mismo", "cercanas", "juntas", "juntos", "preferencia",
-    # de
-    "vermeiden", "vermeide", "verteilen", "verteile", "knoten", "zonen", "regionen", "bevorzugt", "vorzugsweise",
-    "idealerweise", "arbeitsspeicher", "speicher", "möglichst", "möglich", "replikate", "verschiedene",
-    "verschiedenen", "unbedingt", "zwingend", "erforderlich", "bitte", "nicht", "gleicher", "gleichen",
-    "derselben", "demselben", "dieselbe", "verteilt", "ausgelastet", "ausgelasteten", "grafikkarte", "grafikkarten",
-))
-# Real words one slip away from a keyword: never "corrected".
-_KNOWN = frozenset((
-    "void", "avid", "voids", "lose", "close", "closer", "ever", "zone", "cone", "tones", "bones", "node", "notes",
-    "modes", "codes", "rack", "packs", "backs", "lacks", "tracks", "region", "legions", "least", "lease", "leased",
-    "feast", "beast", "yeast", "lest", "loaded", "leaded", "loader", "reloaded", "prefers", "proffer", "refer",
-    "should", "shoulder", "could", "would", "please", "pleased", "lease", "storages", "stowage", "except",
-    "expect", "accept", "excel", "across", "acres", "spreads", "spread", "spear", "nearby", "nearly", "zonal",
-    "memo", "memos", "nodo", "nodal", "zona", "bitter", "bite", "bits", "nacht", "licht", "nicht", "dicht",
-    "evite", "evitad", "evitan", "reparto", "memorias", "knote", "between", "betweens", "instead", "cargado",
-    "cargadas", "noten", "zonas", "nodes", "speichern", "gespeichert", "verteilt", "möglichen", "mögliche",
-    "replikat", "necesitan", "necesito", "obligatoria", "imprescindibles", "avoids", "excludes", "excluded",
-    "separated", "separately", "distributed", "distributes", "regional", "nodal", "latent", "ideal", "idea",
-    "ideals", "racked", "excepts", "distinctly", "preferable", "regiones", "critically", "essentially",
-))
-# Frequent words of the three languages that sit one slip from a rule word: never rewritten.
-_COMMON = frozenset((
-    "there", "three", "these", "those", "where", "which", "while", "would", "could", "should", "other", "others",
-    "about", "after", "before", "their", "there's", "things", "thing", "think", "through", "though", "thought",
-    "notes", "nodding", "loading", "leading", "loaned", "spared", "sparse", "spreads", "single",
-    "singles", "signal", "singe", "sockets", "rocket", "pocket", "storing", "stories", "story", "score", "scores",
-    "cores", "corner", "corners", "spending", "pending", "ending", "sending", "lending", "tending", "trending",
-    "zoned", "racked", "regional", "reason", "region", "legion", "nearly", "really", "neatly", "latent", "talent",
-    "memo", "memos", "member", "members", "remember", "network", "networks", "works", "worker", "workers",
-    "training", "trained", "trainer", "trainers",
-    "desde", "donde", "cuando", "mientras", "porque", "aunque", "tiene", "tienen", "puede", "pueden", "quiere",
-    "nodos", "nudos", "todos", "todas", "otros", "otras", "entre", "siempre", "nunca", "también", "tampoco",
-    "nicht", "nichts", "nacht", "licht", "dicht", "sicht", "welche", "welcher", "wenn", "dann", "immer", "keine",
-    "kleine", "kleiner", "seine", "meine", "deine", "einer", "eines", "einem", "einen", "andere", "anderen",
-    "sollte", "sollen", "können", "müssen", "werden", "wurde", "worden", "haben", "hatte", "sein",
-))
-_LETTERS = "abcdefghijklmnopqrstuvwxyzáéíóúñäöüß"
-_TOKEN = re.compile(r"(?<![\w.\-/])[a-záéíóúñäöüß]{4,}(?![\w\-/]|\.\w)")
+# The keywords the rules read, spelled as the rules expect them (lang/*/keywords.txt), and real words
+# one slip away from a keyword, never "corrected" (lang/*/not_typos.txt: "void" is not "avoid").
+KEYWORDS = frozenset(alternatives("keywords"))
+_KNOWN = frozenset(alternatives("not_typos"))
+_LETTERS = "abcdefghijklmnopqrstuvwxyzáéíóúñäöüßàâçèêëîïôûùÿœæ"
+_TOKEN = re.compile(r"(?<![\w.\-/])[a-záéíóúñäöüßàâçèêëîïôûùÿœæ]{4,}(?![\w\-/]|\.\w)")
 
 
 # The modules whose patterns and word tables the rules read.
@@ -102,7 +57,7 @@ def _index() -> tuple[frozenset[str], frozenset[str], dict[str, tuple[str, ...]]
     # Targets: the keywords, and every longer word the rules spell out ("anything", "quietest", "núcleos");
     # short rule words stay out (too many real words are one slip from "three" or "close").
     targets = frozenset(KEYWORDS | {w for w in whole if len(w) >= 6})
-    protected = frozenset(targets | known | _KNOWN | _COMMON)
+    protected = frozenset(targets | known | _KNOWN)
     deletes: dict[str, set[str]] = {}
     for word in targets:
         for i in range(len(word)):
@@ -173,7 +128,7 @@ def _unaccented(word: str) -> str:
     return word.translate(_ACCENTS)
 
 
-_ACCENTS = str.maketrans("áéíóúäöü", "aeiouaou")
+_ACCENTS = str.maketrans("áéíóúäöüàâçèêëîïôûù", "aeiouaouaaceeeiiouu")
 
 
 def correct(text: str) -> str:

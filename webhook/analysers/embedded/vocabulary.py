@@ -23,7 +23,7 @@ MIN_LETTERS = 4
 # Above this many spellings of one sequence the words that would span the join are given up
 # (a bound on work; the words on either side are still read).
 MAX_SPELLINGS = 20_000
-_LETTERS = re.compile(r"[a-záéíóúñäöüß]+")
+_LETTERS = re.compile(r"[^\W\d_]+")  # letters of any language
 _GAP_CATEGORIES = (sre.CATEGORY_SPACE, sre.CATEGORY_DIGIT)
 
 

@@ -17,10 +17,8 @@ NODE, ZONE, REGION = "node", "zone", "region"
 _NODE_WORDS = group("level_node")
 _ZONE_WORDS = r"(?:(?:datacenter |data center |data centre |availability |failure )?zones?|" + group("level_zone")[3:]
 _REGION_WORDS = group("level_region")
-_SAME = r"(?:the same|same|a|the|los mismos|las mismas|mismos|mismas|la misma|el mismo|misma|mismo|" \
-        r"la|el|gleiche[nrms]?|derselben|demselben|denselben|" \
-        r"dieselbe|derselbe|selbe[nrms]?|dem gleichen|der gleichen|die gleiche|den gleichen)"
-_AS = r"(?:as|que|q|wie|like)"
+_SAME = group("same_as_article")
+_AS = group("as_word")
 
 # (pattern, level). The pattern's end is where the names begin.
 _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) for p, level in (

@@ -369,27 +369,35 @@ def test_typos_are_corrected_only_for_keywords(text: str, expected: str) -> None
 
 
 def test_typo_vocabulary_is_read_from_the_rules_data_never_from_source_text(monkeypatch) -> None:
-    """A comment in a rule module once turned "avoi X" from avoid into prefer: no file is read now."""
+    """A comment in a rule module once turned "avoi X" from avoid into prefer: no source file is read
+    now (the word files under lang/ are data, and may be)."""
     import builtins
     import io
     import pathlib
 
-    def refuse(*_: object, **__: object) -> None:
-        raise AssertionError("the typo vocabulary read a file")
+    from webhook.analysers.embedded import langdata, language
 
-    for target, name in ((builtins, "open"), (io, "open"), (pathlib.Path, "read_text"), (pathlib.Path, "read_bytes"),
-                         (pathlib.Path, "open")):
-        monkeypatch.setattr(target, name, refuse)
-    typos._rule_words.cache_clear()
-    typos._index.cache_clear()
+    def guarded(original):
+        def call(target, *args, **kwargs):
+            if str(target).endswith(".py"):
+                raise AssertionError(f"the typo vocabulary read source text: {target}")
+            return original(target, *args, **kwargs)
+        return call
+
+    for owner, name in ((builtins, "open"), (io, "open"), (pathlib.Path, "read_text"), (pathlib.Path, "read_bytes"),
+                        (pathlib.Path, "open")):
+        monkeypatch.setattr(owner, name, guarded(getattr(owner, name)))
+    caches = (typos._rule_words, typos._index, language._vocabularies, langdata.in_language, langdata.alternatives)
+    for cache in caches:
+        cache.cache_clear()
     typos._CACHE.clear()
     try:
         assert correct("avoi us-east-1b") == "avoid us-east-1b"
         assert correct("evitr la zona") == "evitar la zona"
     finally:
         monkeypatch.undo()
-        typos._rule_words.cache_clear()
-        typos._index.cache_clear()
+        for cache in caches:
+            cache.cache_clear()
         typos._CACHE.clear()
 
 

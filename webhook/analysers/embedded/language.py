@@ -70,6 +70,11 @@ def _vocabularies() -> dict[str, _Vocabulary]:
             for code, (whole, stems) in spelled.items()}
 
 
+def vocabulary(code: str) -> _Vocabulary:
+    """The words (and stems) a known language's files spell, less those every language shares."""
+    return _vocabularies()[code]
+
+
 def detect(text: str) -> Language:
     """The language of a lower-cased hint (names and numbers may be left in: they never count)."""
     tokens = [m.group(0) for m in _WORD.finditer(_ELISION.sub(" ", text))]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from webhook.analysers.embedded.langdata import alternatives
+from webhook.analysers.embedded.langdata import alternatives, table
 from webhook.analysers.embedded.lexicon import NUMBER_WORDS, words
 
 
@@ -28,17 +28,8 @@ class Slot:
 # --- numbers with units --------------------------------------------------------------------------------
 
 _NUM = r"(\d+(?:[.,]\d{1,2}(?!\d))?|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
-_SIZE_UNITS = {
-    "tb": 1024.0, "tib": 1024.0, "ti": 1024.0, "t": 1024.0, "terabyte": 1024.0, "terabytes": 1024.0,
-    "gb": 1.0, "gib": 1.0, "gi": 1.0, "g": 1.0, "gig": 1.0, "gigs": 1.0, "gigabyte": 1.0, "gigabytes": 1.0,
-    "gigas": 1.0, "giga": 1.0, "mb": 1 / 1024, "mib": 1 / 1024, "mi": 1 / 1024,
-}
-_RATE_UNITS = {
-    "gbps": 1.0, "gbit/s": 1.0, "gbits/s": 1.0, "gbit": 1.0, "gbits": 1.0, "gb/s": 1.0, "gbe": 1.0,
-    "gigabit": 1.0, "gigabits": 1.0, "gigabit/s": 1.0, "g/s": 1.0, "gige": 1.0,
-    "mbps": 0.001, "mbit/s": 0.001, "mbit": 0.001, "mbits": 0.001, "mb/s": 0.001, "megabit": 0.001,
-    "megabits": 0.001, "tbps": 1000.0, "tbit/s": 1000.0,
-}
+_SIZE_UNITS = table("unit_size")  # unit -> GB
+_RATE_UNITS = table("unit_rate")  # unit -> Gbps
 _CORE_UNITS = alternatives("unit_cores")
 _GPU_UNITS = alternatives("unit_gpus")
 

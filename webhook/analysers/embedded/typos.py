@@ -17,6 +17,7 @@ import re
 from functools import lru_cache
 
 from webhook.analysers.embedded.langdata import alternatives
+from webhook.analysers.embedded.language import detect, vocabulary
 from webhook.analysers.embedded.vocabulary import read_words
 
 # The keywords the rules read, spelled as the rules expect them (lang/*/keywords.txt), and real words
@@ -96,12 +97,13 @@ def _slips(token: str, targets: frozenset[str], deletes: dict[str, tuple[str, ..
     return found
 
 
-_CACHE: dict[str, str] = {}
+_CACHE: dict[tuple[str, str | None], str] = {}
 
 
-def _fix(token: str) -> str:
-    """The keyword ``token`` is a slip of, or ``token`` itself."""
-    cached = _CACHE.get(token)
+def _fix(token: str, language: str | None = None) -> str:
+    """The keyword ``token`` is a slip of, or ``token`` itself; ``language`` settles a slip two
+    languages' keywords share ("evitr": Spanish "evitar", French "eviter")."""
+    cached = _CACHE.get((token, language))
     if cached is not None:
         return cached
     targets, protected, deletes = _index()
@@ -113,6 +115,9 @@ def _fix(token: str) -> str:
             keywords = {k for rank, k in found if rank == best}
             if len({_unaccented(k) for k in keywords}) == 1:  # "nucleos" and "núcleos" are one word
                 keywords = {min(keywords, key=lambda k: (k not in KEYWORDS, k))}
+            if len(keywords) > 1 and language is not None:
+                own = {k for k in keywords if k in vocabulary(language)}
+                keywords = own if len(own) == 1 else keywords
             if len(keywords) == 1:
                 keyword = keywords.pop()
                 # a plural or singular of a keyword is a word of its own, not a slip ("machine", "distinto")
@@ -120,7 +125,7 @@ def _fix(token: str) -> str:
                         keyword.startswith(token) and len(keyword) > 5 and keyword[-1] in "sn"):
                     result = keyword
     if len(_CACHE) < 50_000:  # bounded: hints are short, but the webhook runs for a long time
-        _CACHE[token] = result
+        _CACHE[(token, language)] = result
     return result
 
 
@@ -131,10 +136,12 @@ def _unaccented(word: str) -> str:
 _ACCENTS = str.maketrans("áéíóúäöüàâçèêëîïôûù", "aeiouaouaaceeeiiouu")
 
 
-def correct(text: str) -> str:
-    """``text`` (lower-cased) with single-slip misspellings of keywords replaced by the keywords."""
+def correct(text: str, language: str | None = None) -> str:
+    """``text`` (lower-cased) with single-slip misspellings of keywords replaced by the keywords;
+    ``language`` (detected when not given) decides between two languages' keywords."""
     text = _ISH.sub(r"\1", text)  # "rack-ish", "zone-ish": the word with a shrug
-    return _TOKEN.sub(lambda m: _fix(m.group(0)), text)
+    language = language or detect(text).code
+    return _TOKEN.sub(lambda m: _fix(m.group(0), language), text)
 
 
 _ISH = re.compile(r"(?<![\w-])([a-z]{3,})-ish(?![\w-])")

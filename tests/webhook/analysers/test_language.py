@@ -57,3 +57,17 @@ def test_an_unsupported_hint_gives_no_intent_and_says_why() -> None:
 def test_a_supported_hint_has_no_reason() -> None:
     outcome = asyncio.run(analyse(EmbeddedAnalyser(), "avoid the zone us-east-1a"))
     assert [i.name for i in outcome.document.intents] == ["avoid_zones"] and outcome.reason is None
+
+
+@pytest.mark.parametrize(("hint", "expected"), [
+    ("surtout pas sur le nœud gpu-7", [("avoid_nodes", 1.5, {"avoid_nodes": ["gpu-7"]})]),
+    ("evitez la zone eu-west-3b svp", [("avoid_zones", 1.0, {"avoid_zones": ["eu-west-3b"]})]),
+    ("idéalement 4 cœurs et 32 Go de RAM", [("prefer_cpu_cores", 0.5, {"prefer_cpu_cores": 4.0}),
+                                           ("prefer_memory_gb", 0.5, {"prefer_memory_gb": 32.0})]),
+    ("répartir sur plusieurs racks", [("spread_racks", 1.0, {})]),
+])
+def test_french_is_read_from_its_data_files(hint: str, expected: list) -> None:
+    """French was added as lang/fr/*.txt only: the same pipeline reads it."""
+    assert "fr" in supported()
+    raw = EmbeddedAnalyser().analyse_sync(hint)
+    assert [(i["intent"], i["strength"], i["metadata"]) for i in raw] == expected

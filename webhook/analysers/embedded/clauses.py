@@ -192,10 +192,10 @@ def _after_also(text: str, position: int) -> int:
 _THING = re.compile(r"(?<![\w-])(?:" + "|".join(group(f"level_{level}") for level in ("zone", "rack", "region", "node"))
                     + r")(?![\w-])")
 _PLURAL = re.compile(r"(?<![\w-])(?:are|sind|son|seem|were)(?![\w-])")
-_STRENGTH_LEAD = re.compile(WEAK.pattern + "|" + STRONG.pattern + r"|(?<![\w-])(?:it's|it’s|its|it|is|this|that|"
-                             r"es|ist|das|be|to|have|a|"
-                             # "Es absolut notwendig, dass ...": "necessary" after a strength word passes it on
-                             r"notwendig|n(?:[oö]|oe)tig|necesario|necessary)(?![\w-])")
+# What may stand beside a strength word in a segment that is nothing but that strength ("it's a must",
+# "Es absolut notwendig, dass ...": lang/*/strength_lead.txt).
+_STRENGTH_LEAD = re.compile(WEAK.pattern + "|" + STRONG.pattern + r"|(?<![\w-])" + group("strength_lead")
+                            + r"(?![\w-])")
 
 
 def clause_at(clauses: list[Clause], position: int) -> Clause | None:

@@ -45,8 +45,9 @@ def alternatives(concept: str) -> tuple[str, ...]:
 
 
 def group(concept: str) -> str:
-    """``(?:a|b|...)``: one regular-expression group matching any alternative of ``concept``."""
-    return "(?:" + "|".join(alternatives(concept)) + ")"
+    """``(?:a|b|...)``: one regular-expression group matching any alternative of ``concept`` (and
+    nothing at all, not the empty string, when no language has the concept)."""
+    return "(?:" + ("|".join(alternatives(concept)) or "(?!)") + ")"
 
 
 @cache

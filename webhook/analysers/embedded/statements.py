@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from webhook.analysers.embedded.langdata import group
 from webhook.analysers.embedded.lexicon import NEGATION_AFTER, STRONG, WEAK, concept_words
 
 _INFRA = (r"(?:cluster|clusters|fleet|nodes?|machines?|servers?|hosts?|racks?|zones?|regions?|infra\w*|hardware|"
@@ -70,9 +71,14 @@ _STATEMENT = re.compile(
 WISH = concept_words("wish")
 
 
+# Openings of statements kept as data (lang/*/statement_opening.txt): "chaque nœud a ...".
+_STATEMENT_OPENING = re.compile(r"^\W*" + group("statement_opening") + r"(?![\w-])")
+
+
 def is_statement(sentence: str) -> bool:
     """True when the lower-cased ``sentence`` only states a fact (subject + present verb, no wish marker)."""
-    if not (_STATEMENT.match(sentence) or _ELSEWHERE_STATEMENT.match(sentence)):
+    if not (_STATEMENT.match(sentence) or _ELSEWHERE_STATEMENT.match(sentence)
+            or _STATEMENT_OPENING.match(sentence)):
         return False
     # "rack-7 is a no go", "rack-2 is off limits": a verdict on a place is a wish
     wishes = [m for m in WISH.finditer(sentence)
@@ -96,7 +102,7 @@ _QUESTION = re.compile(
     r"(?:tiene|tienen|hay|es|son)\s+(?:el|los|la|las|nuestr[oa]s?)\s+(?:cl[uú]ster|nodos?|m[aá]quinas)|"
     r"can (?:someone|anyone|somebody) (?:explain|tell|check|look)|could (?:someone|anyone) (?:explain|tell|check)|"
     r"por qu[eé]|c[oó]mo|qu[eé]|qui[eé]n|cu[aá]ndo|alguien sabe|warum|wieso|weshalb|wie|was|wer|wann|gibt es|"
-    r"kann (?:jemand|wer) (?:erkl(?:[aä]|ae)ren|sagen|pr(?:[uü]|ue)fen))(?![\w-])")
+    r"kann (?:jemand|wer) (?:erkl(?:[aä]|ae)ren|sagen|pr(?:[uü]|ue)fen)|" + group("question_words") + r")(?![\w-])")
 
 
 def is_question(text: str, start: int, end: int) -> bool:

@@ -28,15 +28,16 @@ class Slot:
 # --- numbers with units --------------------------------------------------------------------------------
 
 _NUM = r"(\d+(?:[.,]\d{1,2}(?!\d))?|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
-_SIZE_UNITS = table("unit_size")  # unit -> GB
-_RATE_UNITS = table("unit_rate")  # unit -> Gbps
+# unit pattern -> GB / Gbps ("to(?=\s+de)": French terabytes, never English "2 to 4")
+_SIZE_UNITS = table("unit_size")
+_RATE_UNITS = table("unit_rate")
 _CORE_UNITS = alternatives("unit_cores")
 _GPU_UNITS = alternatives("unit_gpus")
 
 _QUANTITY = re.compile(
     r"(?<![\w.-])" + _NUM + r"\s?(?:-\s?)?("
-    + "|".join(re.escape(u) for u in sorted(_RATE_UNITS, key=len, reverse=True)) + r"|"
-    + "|".join(re.escape(u) for u in sorted(_SIZE_UNITS, key=len, reverse=True)) + r"|"
+    + "|".join(sorted(_RATE_UNITS, key=len, reverse=True)) + r"|"
+    + "|".join(sorted(_SIZE_UNITS, key=len, reverse=True)) + r"|"
     + "|".join(sorted(_CORE_UNITS, key=len, reverse=True)) + r"|"
     + "|".join(sorted(_GPU_UNITS, key=len, reverse=True)) + r"|x(?=\s?[a-z]))(?![\w])"
 )
@@ -54,10 +55,10 @@ def parse_number(text: str) -> float | None:
 
 
 def _unit_kind(unit: str) -> tuple[str, float]:
-    if unit in _RATE_UNITS:
-        return "rate", _RATE_UNITS[unit]
-    if unit in _SIZE_UNITS:
-        return "size", _SIZE_UNITS[unit]
+    for kind, units in (("rate", _RATE_UNITS), ("size", _SIZE_UNITS)):
+        factor = next((f for pattern, f in units.items() if re.fullmatch(pattern, unit)), None)
+        if factor is not None:
+            return kind, factor
     if any(re.fullmatch(u, unit) for u in _CORE_UNITS):
         return "cores", 1.0
     return "gpus", 1.0  # GPU units and "Nx <model>"

@@ -804,8 +804,12 @@ def test_one_clause_never_gives_an_intent_and_its_opposite() -> None:
     text = "rack-2 rack-2"
     clauses = segment(text)
     both = [Candidate("prefer_racks", 0, items=("rack-2",)), Candidate("avoid_racks", 7, items=("rack-2",)),
-            Candidate("prefer_colocate_same_deployment", 0), Candidate("spread_nodes", 7)]
+            Candidate("prefer_colocate_same_deployment", 0, cue="rack-2 ra"),
+            Candidate("spread_nodes", 7, cue="rack-2")]
     assert polarity_safe(text, clauses, [], both) == []
+    apart = [Candidate("prefer_colocate_same_deployment", 0, cue="rack-2"),
+             Candidate("spread_regions", 7, cue="rack-2")]
+    assert polarity_safe(text, clauses, [], apart) == apart  # two phrases: a contradiction, kept for the scorer
     other_names = [Candidate("prefer_racks", 0, items=("rack-1",)), Candidate("avoid_racks", 7, items=("rack-2",))]
     assert polarity_safe(text, clauses, [], other_names) == other_names
 

@@ -458,7 +458,7 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
     """Candidates whose polarity is certain (a wrong answer is worse than none: "avoid X" must never
     become "prefer X").
 
-    - One clause never gives an intent and its opposite about the same names: both are dropped.
+    - One clause never gives an intent and its opposite from the same names or words: both are dropped.
     - A refusal standing alone after a wish ("m04 is flaky, skip it", "node-7: no.", "rack-7? nope.")
       refuses something before it, and which reading the user meant is not certain: positive wishes of
       that sentence (or, when the refusal opens a sentence, of the one before) are dropped.
@@ -487,8 +487,12 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
 
 
 def _about_same(a: Candidate, b: Candidate) -> bool:
-    """Whether two candidates are about the same names (always, for intents without names)."""
-    return not a.items or not b.items or bool({i.lower() for i in a.items} & {i.lower() for i in b.items})
+    """Whether two candidates read the same thing two ways: the same names, or (for intents without
+    names) overlapping words. "all on one node + multi-region" asks for two things (a contradiction
+    the scorer weighs); one phrase read both ways is a doubt."""
+    if a.items or b.items:
+        return bool({i.lower() for i in a.items} & {i.lower() for i in b.items})
+    return a.position < b.position + max(len(b.cue), 1) and b.position < a.position + max(len(a.cue), 1)
 
 
 def strength_of(reading: Reading, candidate: Candidate) -> tuple[float, str]:

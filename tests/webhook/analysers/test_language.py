@@ -60,7 +60,7 @@ def test_a_supported_hint_has_no_reason() -> None:
 
 
 @pytest.mark.parametrize(("hint", "expected"), [
-    ("surtout pas sur le nœud gpu-7", [("avoid_nodes", 1.5, {"avoid_nodes": ["gpu-7"]})]),
+    ("surtout pas sur le nœud gpu-7", [("avoid_nodes", 1.0, {"avoid_nodes": ["gpu-7"]})]),
     ("evitez la zone eu-west-3b svp", [("avoid_zones", 1.0, {"avoid_zones": ["eu-west-3b"]})]),
     ("idéalement 4 cœurs et 32 Go de RAM", [("prefer_cpu_cores", 0.5, {"prefer_cpu_cores": 4.0}),
                                            ("prefer_memory_gb", 0.5, {"prefer_memory_gb": 32.0})]),

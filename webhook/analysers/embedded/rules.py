@@ -459,7 +459,7 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
     become "prefer X").
 
     - One clause never gives an intent and its opposite from the same names or words: both are dropped.
-    - A refusal standing alone after a wish ("m04 is flaky, skip it", "node-7: no.", "rack-7? nope.")
+    - A refusal standing alone after a wish ("worker-3 keeps timing out, skip it", "node-7: no.", "rack-7? nope.")
       refuses something before it, and which reading the user meant is not certain: positive wishes of
       that sentence (or, when the refusal opens a sentence, of the one before) are dropped.
     """

@@ -48,13 +48,13 @@ _IDENTIFIERS = sorted(n for n in {s.name for s in BY_NAME.values()} | {m.key for
 _IDENTIFIER = re.compile(r"(?<![\w])(?:" + "|".join(map(re.escape, _IDENTIFIERS)) + r")(?![\w])|\bintents?\b\W*:")
 _SENTENCE = re.compile(r"[^.;!?]+(?:[.;!?]+|$)")
 
-# The words that say what a size is about (lang/*/cue_*.txt).
-_GPU_MEMORY_CUES = re.compile(rf"(?<![\w]){group('cue_gpu_memory')}(?![\w])")
-_EPHEMERAL_CUES = re.compile(rf"(?<![\w]){group('cue_disk')}(?![\w])")
-_MEMORY_CUES = re.compile(rf"(?<![\w]){group('cue_memory')}(?![\w])")
+# The words that say what a size is about (lang/*/about_*.txt).
+_GPU_MEMORY_CUES = re.compile(rf"(?<![\w]){group('about_gpu_memory')}(?![\w])")
+_EPHEMERAL_CUES = re.compile(rf"(?<![\w]){group('about_disk')}(?![\w])")
+_MEMORY_CUES = re.compile(rf"(?<![\w]){group('about_memory')}(?![\w])")
 # Sizes of things that are not node resources ("a 2 GB image").
-_NOT_PLACEMENT_CUES = re.compile(rf"(?<![\w]){group('cue_not_placement')}(?![\w])")
-_NETWORK_CUES = re.compile(rf"(?<![\w]){group('cue_network')}(?![\w])")
+_NOT_PLACEMENT_CUES = re.compile(rf"(?<![\w]){group('about_other')}(?![\w])")
+_NETWORK_CUES = re.compile(rf"(?<![\w]){group('about_network')}(?![\w])")
 _RESOURCE_CUES = (_GPU_MEMORY_CUES, _EPHEMERAL_CUES, _MEMORY_CUES, _NOT_PLACEMENT_CUES, _NETWORK_CUES)
 
 

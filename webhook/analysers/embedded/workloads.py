@@ -19,6 +19,7 @@ _ZONE_WORDS = r"(?:(?:datacenter |data center |data centre |availability |failur
 _REGION_WORDS = group("level_region")
 _SAME = group("same_as_article")
 _AS = group("as_word")
+_NAMED_NEXT = r"(?=\s+(?:['\"«„`]|[a-z][\w]*-[\w-]+))"  # a quoted or a dashed name comes next
 
 # (pattern, level). The pattern's end is where the names begin.
 _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) for p, level in (
@@ -99,6 +100,9 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) fo
     # phrasings kept as data (lang/*/relation_*.txt): beside a workload, or away from it
     (rf"(?<![\w-]){group('relation_next_to')}(?=\s)", NODE),
     (rf"(?<![\w-]){group('relation_away')}(?=\s)", NODE),
+    # "zonas con 'reporting'", "Knoten mit billing-api": a level word with a quoted or dashed name after it
+    (rf"\b{_ZONE_WORDS}\s+{group('relation_with')}{_NAMED_NEXT}", ZONE),
+    (rf"\b{_NODE_WORDS}\s+{group('relation_with')}{_NAMED_NEXT}", NODE),
 ))
 # Cues whose relation is negative by themselves ("anti-affinity with X").
 _NEGATIVE_CUE = re.compile(r"far from|far away|separated|isolated|apart|anti-?affinity|apart from|separate|different|"

@@ -63,9 +63,8 @@ GPU_REQUEST_BEFORE = re.compile(rf"(?:^|[\s(]){group('gpu_request_before')}\s*$"
 # ("needs GPUs with 48 GB" -> prefer_gpu 1.0 and the memory).
 GPU_REQUEST_VERB = re.compile(rf"(?:^|\s){group('gpu_request_verb')}\s*$")
 GPU_REQUEST_AFTER = re.compile(rf"^(?:-|\s)*{group('gpu_request_after')}(?![\w])")
-GPU_PROPERTY_AFTER = re.compile(r"^\s*(?:[abhlptvkm]i?\d{1,4}[a-z]?s?(?![\w])|with|con|mit|should|must|need to|"
-                                r"have|has|"
-                                r"tengan|tenga|haben|sollten|are|is|"
-                                r"memory|mem|vram|speicher|memoria|team|owner|driver|-speicher|-memory|-ram)(?![\w])")
-COUNT_OF_THEM = re.compile(rf"{_B}(\d{{1,2}}|two|four|eight|dos|cuatro|ocho|zwei|vier|acht)\s+(?:of them|de ellas|"
-                           rf"davon|of those){_E}")
+# The GPU word is the subject of a property ("GPUs with 24GB", "GPUs should have ..."): no request.
+GPU_PROPERTY_AFTER = re.compile(rf"^\s*(?:[abhlptvkm]i?\d{{1,4}}[a-z]?s?(?![\w])|{group('gpu_property_after')[3:-1]})"
+                                r"(?![\w])")
+# "two of them" after a GPU mention counts GPUs.
+COUNT_OF_THEM = re.compile(rf"{_B}(\d{{1,2}}|{group('count_them')[3:-1]})\s+{group('of_them')}{_E}")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from webhook.analysers.embedded.langdata import alternatives, table
+from webhook.analysers.embedded.langdata import alternatives, group, table
 from webhook.analysers.embedded.lexicon import NUMBER_WORDS, words
 
 
@@ -87,7 +87,8 @@ _AWS_REGION = r"[a-z]{2}(?:-gov|-iso[a-z]?)?-" + _DIRECTION + r"-\d{1,2}"
 _GCP_REGION = r"(?:us|europe|asia|australia|northamerica|southamerica|me|africa)-" + _DIRECTION + r"\d{1,2}"
 _ZONE = re.compile(r"(?<![\w-])(?:(" + _AWS_REGION + r")([a-z])|(" + _GCP_REGION + r")-([a-z]))(?![\w-])")
 # "us-east-1a or 1b", "us-east-1a/b", "eu-west-1a, 1b and 1c"
-_ZONE_TAIL = re.compile(r"\s*(?:/|,|\bor\b|\band\b|\by\b|\bo\b|\bund\b|\boder\b)\s*"
+_JOIN = rf"\b{group('list_join')}\b"  # "and", "or", "y", "und", "et", ...
+_ZONE_TAIL = re.compile(rf"\s*(?:/|,|{_JOIN})\s*"
                         r"(?:(\d{1,2})([a-z])|([a-z]))(?![\w-])")
 _REGION = re.compile(r"(?<![\w-])(" + _AWS_REGION + r"|" + _GCP_REGION + r")(?![\w-])")
 _AZURE_REGIONS = words(
@@ -113,7 +114,7 @@ _CALLED = r"(?:(?:labell?ed|named|called|llamad[oa]|denominad[oa]|namens|mit (?:
 _RACK_NAMED = re.compile(r"(?<![\w-])(?:rack|racks|bastidor|gestell)\s+" + _CALLED
                          + r"((?=[a-z0-9-]*\d)[a-z][a-z0-9]*(?:-[a-z0-9]+)*)"
                          r"(?![\w-])")
-_NAMED_TAIL = re.compile(r"\s*(?:,|/|&|\bor\b|\band\b|\by\b|\bo\b|\bund\b|\boder\b)\s*(?:(?:rack|bastidor)\s+)?"
+_NAMED_TAIL = re.compile(rf"\s*(?:,|/|&|{_JOIN})\s*(?:(?:rack|bastidor)\s+)?"
                          r"((?=[a-z0-9-]*\d)[a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?![\w-])")
 _ZONE_NAMED = re.compile(r"(?<![\w-])(?:zone|zona|az|availability zone)\s+"
                          r"((?=[a-z0-9-]*\d)[a-z][a-z0-9]*(?:-[a-z0-9]+)+)"

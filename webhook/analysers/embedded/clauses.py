@@ -176,13 +176,13 @@ def segment(text: str, names: list[tuple[int, int]] | None = None) -> list[Claus
 
 
 _NOTHING = re.compile(r"$^")
-_LOCATIVE = re.compile(r"(?:in|on|at|en|im|auf|am)\s")
+_LOCATIVE = re.compile(group("locative") + r"\s")  # "in", "en", "auf", "dans", ...
 
 
 def _lead(text: str, position: int) -> int:
     """The first non-blank position from ``position`` on."""
     return position + len(text[position:]) - len(text[position:].lstrip())
-_ALSO = re.compile(r"(?:also|then|too|tambi[eé]n|luego|auch|dann)\s+")
+_ALSO = re.compile(group("also") + r"\s+")
 
 
 def _after_also(text: str, position: int) -> int:
@@ -191,7 +191,7 @@ def _after_also(text: str, position: int) -> int:
     return match.end() if match else position
 _THING = re.compile(r"(?<![\w-])(?:" + "|".join(group(f"level_{level}") for level in ("zone", "rack", "region", "node"))
                     + r")(?![\w-])")
-_PLURAL = re.compile(r"(?<![\w-])(?:are|sind|son|seem|were)(?![\w-])")
+_PLURAL = re.compile(r"(?<![\w-])" + group("plural_verb") + r"(?![\w-])")
 # What may stand beside a strength word in a segment that is nothing but that strength ("it's a must",
 # "Es absolut notwendig, dass ...": lang/*/strength_lead.txt).
 _STRENGTH_LEAD = re.compile(WEAK.pattern + "|" + STRONG.pattern + r"|(?<![\w-])" + group("strength_lead")

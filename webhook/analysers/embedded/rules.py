@@ -58,15 +58,14 @@ _NETWORK_CUES = re.compile(rf"(?<![\w]){group('about_network')}(?![\w])")
 _RESOURCE_CUES = (_GPU_MEMORY_CUES, _EPHEMERAL_CUES, _MEMORY_CUES, _NOT_PLACEMENT_CUES, _NETWORK_CUES)
 
 
-_CORES_ABOUT = re.compile(r"(?<![\w-])(?:cores|vcpus|cpus|n[uú]cleos|kerne)(?![\w-])[^.;:\d]{0,20}?(?<![\w-])"
-                          r"(?:like|about|around|say|maybe|roughly|tipo|como|unos|so|etwa|ca\.?|circa|~)\s*"
-                          r"(\d{1,3})(?![\w.,])")
+_CORES_ABOUT = re.compile(rf"(?<![\w-]){group('core_words')}(?![\w-])[^.;:\d]{{0,20}}?(?<![\w-])"
+                          rf"(?:{group('about')[3:-1]}|~)\s*(\d{{1,3}})(?![\w.,])")
 _NOT_NEEDED = re.compile(r"(?<![\w-])(?:no need|not needed|not required|not necessary|unnecessary|needn't|"
                          r"no (?:hace|har[aá]) falta|no (?:es )?necesari[oa]|innecesari[oa]|no se necesita|"
                          r"nicht (?:n(?:[oö]|oe)tig|notwendig|erforderlich|gebraucht)|unn(?:[oö]|oe)tig|(?:kein|"
                          r"keine)\w* .{0,20}"
                          r"(?:n(?:[oö]|oe)tig|notwendig|erforderlich))(?![\w-])")
-_CORE_WORD = re.compile(r"(?<![\w-])(?:cores|vcpus|cpus|n[uú]cleos|kerne|cpu-kerne)(?![\w-])")
+_CORE_WORD = re.compile(rf"(?<![\w-])(?:{group('core_words')[3:-1]}|cpu-kerne)(?![\w-])")
 _BARE_SPREAD = re.compile(rf"(?<![\w-]){group('spread_verb')}(?![\w-])")
 _LEVEL_WORDS = (
     ("spread_zones", group("level_zone")),

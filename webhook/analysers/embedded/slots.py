@@ -70,7 +70,7 @@ _COUNT_BEFORE_MODEL = re.compile(r"(?<![\w.,-])(\d{1,2}|one|a single|a pair of|p
                                  r"two|three|four|six|eight|sixteen|dos|cuatro|ocho|"
                                  r"zwei|vier|"
                                  r"acht|sechs)\s*(?:x\s*)?$")
-_ARTICLES = frozenset(("a", "an", "un", "una", "uno", "ein", "eine", "einer", "einen", "einem", "single", "a single"))
+_ARTICLES = frozenset(alternatives("one_article"))  # "a", "un", "eine": a count of one
 _MILLICORES = re.compile(r"(?<![\w.-])(\d{2,6})m\s+(?:(?:of|de|der|an)\s+)?(?:cpu|vcpu|cores?)(?![\w])")
 
 _GPU_MODEL = re.compile(

@@ -60,11 +60,10 @@ _RESOURCE_CUES = (_GPU_MEMORY_CUES, _EPHEMERAL_CUES, _MEMORY_CUES, _NOT_PLACEMEN
 
 _CORES_ABOUT = re.compile(rf"(?<![\w-]){group('core_words')}(?![\w-])[^.;:\d]{{0,20}}?(?<![\w-])"
                           rf"(?:{group('about')[3:-1]}|~)\s*(\d{{1,3}})(?![\w.,])")
-_NOT_NEEDED = re.compile(r"(?<![\w-])(?:no need|not needed|not required|not necessary|unnecessary|needn't|"
-                         r"no (?:hace|har[aá]) falta|no (?:es )?necesari[oa]|innecesari[oa]|no se necesita|"
-                         r"nicht (?:n(?:[oö]|oe)tig|notwendig|erforderlich|gebraucht)|unn(?:[oö]|oe)tig|(?:kein|"
-                         r"keine)\w* .{0,20}"
-                         r"(?:n(?:[oö]|oe)tig|notwendig|erforderlich))(?![\w-])")
+# "no need", "nicht nötig": a thing not needed is indifference, not a wish to avoid it (ARCHITECTURE 2.2)
+_NOT_NEEDED = re.compile(rf"(?<![\w-]){group('not_needed')}(?![\w-])")
+# "doesn't care about GPUs", "da igual", "egal": indifference too
+_INDIFFERENT = re.compile(rf"\b{group('indifferent')}\b")
 _CORE_WORD = re.compile(rf"(?<![\w-])(?:{group('core_words')[3:-1]}|cpu-kerne)(?![\w-])")
 _BARE_SPREAD = re.compile(rf"(?<![\w-]){group('spread_verb')}(?![\w-])")
 _LEVEL_WORDS = (
@@ -363,8 +362,8 @@ def read_hint(hint: str) -> Reading:
         if clause.negated_at(start):
             # "doesn't care about GPUs" is indifference, not a wish to stay off GPU nodes; so is "no GPU
             # needed" / "no hace falta GPU" / "kein GPU nötig" (like "no need to spread": ARCHITECTURE 2.2)
-            if not re.search(r"\b(?:care|cares|matter|matters|mind|bother|importa|egal|wichtig)\b",
-                             text[clause.start:start]) and not _NOT_NEEDED.search(text, clause.start, clause.end):
+            indifferent = _INDIFFERENT.search(text[clause.start:start])
+            if not indifferent and not _NOT_NEEDED.search(text, clause.start, clause.end):
                 add(Candidate("avoid_gpu_nodes", start, cue=match.group(0)))
             continue
         before = text[clause.start:start]

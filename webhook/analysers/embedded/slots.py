@@ -96,14 +96,8 @@ _AZURE_REGIONS = words(
     r"southeastasia", r"eastasia", r"japaneast", r"australiaeast", r"germanywestcentral", r"francecentral",
 )
 # Geographic names count only after a locative word ("in Europe", "located in Asia", "en Europa").
-_GEO = re.compile(
-    r"(?:(?<![\w-])(?:in|en|within|inside|located in|to|innerhalb|nach|within the|in the|dentro de)\s+)"
-    r"(europe|europa|asia|asien|north america|norteam[eé]rica|nordamerika|south america|sudam[eé]rica|"
-    r"s(?:[uü]|ue)damerika|africa|[aá]frica|afrika|oceania|australia|australien|apac|emea|latam|the eu|the us|"
-    r"the usa|eu|usa|ee\.? ?uu\.?|eeuu|der eu|den usa)(?![\w-])"
-)
-_GEO_NAMES = (r"(europe|europa|asia|asien|north america|norteam[eé]rica|nordamerika|south america|sudam[eé]rica|"
-              r"s(?:[uü]|ue)damerika|africa|[aá]frica|afrika|oceania|australia|australien|apac|emea|latam|eu|us|usa)")
+_GEO = re.compile(rf"(?:(?<![\w-]){group('geo_locative')}\s+)({group('geo_names')[3:-1]})(?![\w-])")
+_GEO_NAMES = rf"({group('geo_level_names')[3:-1]})"
 # "US regions", "regiones de Europa", "Regionen in Europa": a geography named with the level word
 _GEO_REGIONS = re.compile(r"(?<![\w-])" + _GEO_NAMES + r"(?=\s+(?:regions?|regiones|regionen)(?![\w-]))|"
                           r"(?<![\w-])(?:regions?|regiones|regionen)\s+(?:de|of|in|en|aus)\s+(?:the\s+)?"

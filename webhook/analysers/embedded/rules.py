@@ -33,7 +33,7 @@ from webhook.analysers.embedded.lexicon import (
 from webhook.analysers.embedded.slots import _GPU_MODEL, Slot, extract, parse_number
 from webhook.analysers.embedded.statements import WISH, is_question, is_statement
 from webhook.analysers.embedded.typos import correct
-from webhook.analysers.embedded.workloads import NODE, REGION, ZONE, find_relations
+from webhook.analysers.embedded.workloads import NODE, REGION, ZONE, Relation, find_relations
 
 RULE_CONFIDENCE = 0.95
 # A wish before a reason: a negation or request ("avoid", "keep it off") or any wish marker.
@@ -208,8 +208,40 @@ def _told_after(text: str, start: int, end: int) -> int | None:
     return opener.start()
 
 
+@dataclass(slots=True)
+class _Hint:
+    """One hint while the passes read it: its slots, relations and clauses, what is skipped, the text with
+    names and numbers masked (for the cues), and the candidates found so far."""
+
+    text: str
+    slots: list[Slot]
+    relations: list[Relation]
+    clauses: list[Clause]
+    skipped: set[int]
+    reasons: list[tuple[int, int]]  # spans of descriptions that only explain a wish
+    masked: list[str]
+    candidates: list[Candidate]
+    cue_text: str = ""
+
+    def add(self, candidate: Candidate) -> None:
+        self.candidates.append(candidate)
+
+    def clause_of(self, position: int) -> Clause | None:
+        """The clause holding ``position`` when it is read at all (not a skipped sentence or a reason)."""
+        clause = clause_at(self.clauses, position)
+        if clause is None or clause.sentence in self.skipped or any(s <= position < e for s, e in self.reasons):
+            return None
+        return clause
+
+    def mask(self, start: int, end: int, word: str) -> None:
+        """Replace [start, end) by ``word`` (a name or a number by its kind) for the cue patterns."""
+        replacement = (word + " " * (end - start))[: end - start]
+        self.masked[start:end] = replacement if len(word) <= end - start else " " * (end - start)
+
+
 def read_hint(hint: str) -> Reading:
-    """Read one (sanitised) hint by rule."""
+    """Read one (sanitised) hint by rule: normalise, slots and relations, clauses (with the sentences that
+    are no wish), then each pass of ``_PASSES`` adds candidates, and ``polarity_safe`` drops the unsure."""
     text = blank_injections(correct(lower(hint)))
     slots = extract(text)
     relations = find_relations(text)
@@ -232,21 +264,17 @@ def read_hint(hint: str) -> Reading:
                or is_question(text, *bounds[i])}
     reasons = [(told[i], bounds[i][1]) for i in sentences if told[i] is not None and i not in skipped]
     reading.skipped = tuple(sorted(skipped))
-    add = reading.candidates.append
+    state = _Hint(text, slots, relations, clauses, skipped, reasons, list(text), reading.candidates)
+    for read in _PASSES:
+        read(state)
+    reading.masked = "".join(state.masked)
+    reading.candidates = polarity_safe(text, clauses, slots, reading.candidates)
+    return reading
 
-    def clause_of(position: int) -> Clause | None:
-        clause = clause_at(clauses, position)
-        if clause is None or clause.sentence in skipped or any(s <= position < e for s, e in reasons):
-            return None
-        return clause
 
-    masked = list(text)
-
-    def mask(start: int, end: int, word: str) -> None:
-        replacement = (word + " " * (end - start))[: end - start]
-        masked[start:end] = replacement if len(word) <= end - start else " " * (end - start)
-
-    # --- names ---
+def _read_names(h: _Hint) -> None:
+    """Places and GPU models: prefer or avoid them, as their clause says ("prefer X over Y" picks X)."""
+    text, slots, add, clause_of, mask = h.text, h.slots, h.add, h.clause_of, h.mask
     polar = {"zone": "zones", "region": "regions", "rack": "racks", "node": "nodes"}
     for slot in slots:
         clause = clause_of(slot.start)
@@ -264,7 +292,10 @@ def read_hint(hint: str) -> Reading:
         elif slot.kind == "gpu_model" and not clause.negated_at(slot.start):
             add(Candidate("prefer_gpu_models", slot.start, items=(str(slot.value),), cue=str(slot.value)))
 
-    # --- relations to other workloads ---
+
+def _read_relations(h: _Hint) -> None:
+    """Relations to other workloads: same node / zone / region as them, or away from them."""
+    text, relations, clauses, add, clause_of, masked = h.text, h.relations, h.clauses, h.add, h.clause_of, h.masked
     for relation in relations:
         clause = clause_of(relation.start)
         for position in range(relation.start, relation.end):
@@ -289,8 +320,10 @@ def read_hint(hint: str) -> Reading:
         if name:
             add(Candidate(name, relation.start, items=relation.names, cue=text[relation.start:relation.end]))
 
-    # --- numbers with units ---
-    gpu_mentions = [m for m in GPU_WORD.finditer(text)]
+
+def _read_numbers(h: _Hint) -> None:
+    """Numbers with units: cores, GPUs, network rates, and sizes by what they are about."""
+    text, slots, clauses, add, clause_of, mask = h.text, h.slots, h.clauses, h.add, h.clause_of, h.mask
     for slot in slots:
         clause = clause_of(slot.start)
         if slot.kind in ("cores", "gpus", "size", "rate", "gpu_model"):
@@ -327,12 +360,15 @@ def read_hint(hint: str) -> Reading:
             if intent:
                 add(Candidate(intent, slot.start, number=number, cue=unit))
 
-    # --- "N of them" after a GPU mention ---
+
+def _read_counts_of_them(h: _Hint) -> None:
+    """"two of them" after a GPU (or core) mention counts it."""
+    text, slots, clauses, add, clause_of = h.text, h.slots, h.clauses, h.add, h.clause_of
     for match in COUNT_OF_THEM.finditer(text):
         clause = clause_of(match.start())
         if clause is None:
             continue
-        mentions = [m.start() for m in gpu_mentions] + [s.start for s in slots if s.kind == "gpu_model"]
+        mentions = [m.start() for m in GPU_WORD.finditer(text)] + [s.start for s in slots if s.kind == "gpu_model"]
         if any(p < match.start() and clause_at(clauses, p).sentence == clause.sentence for p in mentions):
             number = parse_number(match.group(1))
             if number:
@@ -343,15 +379,21 @@ def read_hint(hint: str) -> Reading:
             if number:
                 add(Candidate("prefer_cpu_cores", match.start(), number=number, cue=match.group(0)))
 
-    # --- "many cores, like 48": a bare number right after a core wish is its amount ---
+
+def _read_cores_about(h: _Hint) -> None:
+    """"many cores, like 48": a bare number right after a core wish is its amount."""
+    text, slots, add, clause_of = h.text, h.slots, h.add, h.clause_of
     for match in _CORES_ABOUT.finditer(text):
         clause = clause_of(match.start(1))
         if clause is not None and not clause.negated_at(match.start(1)) and not any(
                 s.start <= match.start(1) < s.end for s in slots):
             add(Candidate("prefer_cpu_cores", match.start(1), number=float(match.group(1)), cue=match.group(0)))
 
-    # --- GPU words without a count ---
-    for match in gpu_mentions:
+
+def _read_gpu_words(h: _Hint) -> None:
+    """GPU words without a count: a request, a property of something else, or a refusal."""
+    text, slots, add, clause_of = h.text, h.slots, h.add, h.clause_of
+    for match in GPU_WORD.finditer(text):
         start = match.start()
         if any(s.start <= start < s.end for s in slots):  # inside "gpu-node-7", or "2 GPUs" already counted
             continue
@@ -386,9 +428,12 @@ def read_hint(hint: str) -> Reading:
                 GPU_REQUEST_BEFORE.search(before) and not GPU_PROPERTY_AFTER.match(after)):
             add(Candidate("prefer_gpu", start, number=1.0, cue=match.group(0)))
 
-    # --- "eine A100-Grafikkarte", "an H100 GPU": an article before a model-and-GPU compound counts one GPU ---
+
+def _read_model_compounds(h: _Hint) -> None:
+    """"eine A100-Grafikkarte", "an H100 GPU": an article before a model-and-GPU compound counts one GPU."""
+    text, slots, add, clause_of = h.text, h.slots, h.add, h.clause_of
     for slot in slots:
-        if slot.kind != "gpu_model" or any(c.intent == "prefer_gpu" for c in reading.candidates):
+        if slot.kind != "gpu_model" or any(c.intent == "prefer_gpu" for c in h.candidates):
             continue
         clause = clause_of(slot.start)
         if clause is None or clause.negated_at(slot.start):
@@ -398,14 +443,17 @@ def read_hint(hint: str) -> Reading:
                 re.match(r"-(?:gpu|grafikkarte|karte|card)(?![\w-])", text[slot.end:])):
             add(Candidate("prefer_gpu", slot.start, number=1.0, cue=text[slot.start:slot.end + 12].strip()))
 
-    # --- cues ---
-    masked_text = "".join(masked)
+
+def _read_cues(h: _Hint) -> None:
+    """Cue specs over the hint with names blanked, negated as their clause says."""
+    text, slots, relations, clauses, skipped = h.text, h.slots, h.relations, h.clauses, h.skipped
+    add, masked = h.add, h.masked
     # Cues read the hint with names blanked out: "between rack-1 and rack-2" is not "between racks".
-    cue_chars = list(masked_text)
+    cue_chars = list(masked)
     for slot in slots:
         if slot.kind in ("zone", "region", "rack", "node"):
             cue_chars[slot.start:slot.end] = " " * (slot.end - slot.start)
-    cue_text = "".join(cue_chars)
+    cue_text = h.cue_text = "".join(cue_chars)
     related = {clause_at(clauses, r.start).sentence for r in relations if clause_at(clauses, r.start)}
     for clause in clauses:
         if clause.sentence in skipped:
@@ -426,8 +474,13 @@ def read_hint(hint: str) -> Reading:
                     if more:
                         level = next(name for name, word in _LEVEL_WORDS if re.fullmatch(word, more.group(1)))
                         add(Candidate(level, more.start(1), cue=more.group(0).strip()))
-    # "racks: spread em": a spread verb without a level takes the one level its sentence names
-    spread_found = {clause_at(clauses, c.position).sentence for c in reading.candidates
+
+
+def _read_bare_spreads(h: _Hint) -> None:
+    """"racks: spread em": a spread verb without a level takes the one level its sentence names."""
+    clauses, skipped, add = h.clauses, h.skipped, h.add
+    cue_text = h.cue_text
+    spread_found = {clause_at(clauses, c.position).sentence for c in h.candidates
                     if c.intent.startswith("spread_") and clause_at(clauses, c.position) is not None}
     for clause in clauses:
         if clause.sentence in skipped or clause.sentence in spread_found or clause.negated_at(clause.end):
@@ -441,9 +494,11 @@ def read_hint(hint: str) -> Reading:
         if len(levels) == 1:
             add(Candidate(levels.pop(), verb.start(), cue=verb.group(0)))
             spread_found.add(clause.sentence)
-    reading.masked = masked_text
-    reading.candidates = polarity_safe(text, clauses, slots, reading.candidates)
-    return reading
+
+
+# The passes, in order: names and numbers are masked before the cues read the text.
+_PASSES = (_read_names, _read_relations, _read_numbers, _read_counts_of_them, _read_cores_about, _read_gpu_words,
+           _read_model_compounds, _read_cues, _read_bare_spreads)
 
 
 def _is_bare_refusal(text: str, clause: Clause) -> bool:

@@ -149,7 +149,7 @@ def _size_intent(text: str, clauses: list[Clause], clause: Clause, slot: Slot, g
     gpu = _nearest(_GPU_MEMORY_CUES, before, after)
     disk = _nearest(_EPHEMERAL_CUES, before, after)
     memory = _nearest(_MEMORY_CUES, before, after)
-    if gpu is not None and re.search(r"\b(?:each|apiece|jeweils|cada)\b", text[slot.end:clause.end]) and not gpu_near:
+    if gpu is not None and _EACH.search(text[slot.end:clause.end]) and not gpu_near:
         gpu = None  # "each" without any GPU around is just a count of something else
     other = _nearest(_NOT_PLACEMENT_CUES, before, after)
     ranked = sorted((d, name) for d, name in ((gpu, "prefer_gpu_memory_gb"), (disk, "prefer_ephemeral_storage"),
@@ -173,6 +173,15 @@ def _size_intent(text: str, clauses: list[Clause], clause: Clause, slot: Slot, g
     return "prefer_memory_gb"
 
 
+# "one" before a GPU word or a model compound ("a GPU", "eine A100-Grafikkarte"), the GPU words that
+# count one when so introduced, the compound suffixes, "each"/"jeweils", "over"/"statt" and "same zone/region".
+_ONE_BEFORE = re.compile(rf"(?:^|\s){group('count_one')}\s*$")
+_ONE_GPU = re.compile(group("gpu_one_words"))
+_GPU_SUFFIX = re.compile(rf"-{group('gpu_suffix')}(?![\w-])")
+_EACH = re.compile(rf"\b{group('each_apiece')}\b")
+_RATHER_THAN = re.compile(rf"(?<![\w-]){group('rather_than')}\s+$")
+_SAME_ZONE = re.compile(rf"\b{group('same_zone')}\b")
+_SAME_REGION = re.compile(rf"\b{group('same_region')}\b")
 _PLAIN_RAM = re.compile(r"(?<![\w])(?:ram|arbeitsspeicher|hauptspeicher|memory|mem|memoria|heap)(?![\w])")
 _DISK_KIND = re.compile(r"(?<![\w-])(?:ssds?|nvmes?|hdds?)(?![\w])")
 
@@ -282,8 +291,7 @@ def _read_names(h: _Hint) -> None:
             mask(slot.start, slot.end, slot.kind)
         if clause is None:
             continue
-        if slot.kind in polar and re.search(r"(?<![\w-])(?:over|sobre|vor|statt|than)\s+$",
-                                            text[clause.start:slot.start]) and any(
+        if slot.kind in polar and _RATHER_THAN.search(text[clause.start:slot.start]) and any(
                 other.kind == slot.kind and clause.start <= other.start < slot.start for other in slots):
             continue  # "prefer us-east-1a over us-east-1b": the second one is the one not chosen
         if slot.kind in polar:
@@ -304,12 +312,10 @@ def _read_relations(h: _Hint) -> None:
             continue
         level = relation.level
         sentence_end = max(c.end for c in clauses if c.sentence == clause.sentence)
-        if level == NODE and re.search(r"\bsame (?:zone|az|availability zone)\b|\bmisma zona\b|\bgleiche[nr]? zone\b",
-                                       text[relation.start:sentence_end]) and "node" not in text[relation.start:
+        if level == NODE and _SAME_ZONE.search(text[relation.start:sentence_end]) and "node" not in text[relation.start:
                                                                                                  relation.end]:
             level = ZONE
-        elif level == NODE and re.search(r"\bsame region\b|\bmisma regi[oó]n\b|\bgleiche[nr]? region\b",
-                                         text[relation.start:sentence_end]):
+        elif level == NODE and _SAME_REGION.search(text[relation.start:sentence_end]):
             level = REGION
         # a negation that ends anywhere before the names counts, even inside the cue ("nowhere near X")
         negative = relation.negative or clause.negated_at(relation.start + 1) or any(
@@ -354,7 +360,7 @@ def _read_numbers(h: _Hint) -> None:
                                  max(c.end for c in clauses if c.sentence == clause.sentence)]
             gpu_near = bool(GPU_WORD.search(text, clause.start, clause.end)) or any(
                 s.kind in ("gpu_model", "gpus") and clause.start <= s.start < clause.end for s in slots) or (
-                bool(re.search(r"\b(?:each|apiece|jeweils|cada una)\b", after))
+                bool(_EACH.search(after))
                 and bool(GPU_WORD.search(sentence_text)))
             intent = _size_intent(text, clauses, clause, slot, gpu_near)
             if intent:
@@ -413,16 +419,14 @@ def _read_gpu_words(h: _Hint) -> None:
         # "A100 GPUs", "GPUs L4": the word names the model's kind, a property like the model itself
         model_before = next((s for s in slots if s.kind == "gpu_model" and 0 <= start - s.end <= 2), None)
         # ... unless an article counts the whole thing: "eine A100-Grafikkarte", "an A100 GPU" is one GPU
-        if model_before is not None and re.search(r"(?:^|\s)(?:a|an|one|una|un|eine|ein|einer|einen|ne|'ne)\s*$",
-                                                  text[clause.start:model_before.start]):
+        if model_before is not None and _ONE_BEFORE.search(text[clause.start:model_before.start]):
             add(Candidate("prefer_gpu", start, number=1.0, cue=match.group(0)))
             continue
         if any(s.kind == "gpu_model" and (0 <= start - s.end <= 2 or 0 <= s.start - match.end() <= 2)
                for s in slots):
             continue
         # "a GPU with 24 GB", "ne GPU mit 24 GB": one GPU asked for, with a property
-        single = word in ("gpu", "grafikkarte", "tarjeta gráfica", "gráfica", "graphics card") and bool(
-            re.search(r"(?:^|\s)(?:a|an|one|una|un|eine|ein|ne|'ne|einer|einen)\s*$", before))
+        single = _ONE_GPU.fullmatch(word) is not None and bool(_ONE_BEFORE.search(before))
         if single or word in ("cuda", "nvidia") or GPU_REQUEST_AFTER.match(after) or GPU_REQUEST_VERB.search(
                 before) or (
                 GPU_REQUEST_BEFORE.search(before) and not GPU_PROPERTY_AFTER.match(after)):
@@ -438,9 +442,7 @@ def _read_model_compounds(h: _Hint) -> None:
         clause = clause_of(slot.start)
         if clause is None or clause.negated_at(slot.start):
             continue
-        article = r"(?:^|\s)(?:a|an|one|una|un|eine|ein|einer|einen|ne|'ne)\s+$"
-        if re.search(article, text[clause.start:slot.start]) and (
-                re.match(r"-(?:gpu|grafikkarte|karte|card)(?![\w-])", text[slot.end:])):
+        if _ONE_BEFORE.search(text[clause.start:slot.start]) and _GPU_SUFFIX.match(text[slot.end:]):
             add(Candidate("prefer_gpu", slot.start, number=1.0, cue=text[slot.start:slot.end + 12].strip()))
 
 

@@ -105,12 +105,8 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) fo
     (rf"\b{_NODE_WORDS}\s+{group('relation_with')}{_NAMED_NEXT}", NODE),
 ))
 # Cues whose relation is negative by themselves ("anti-affinity with X").
-_NEGATIVE_CUE = re.compile(r"far from|far away|separated|isolated|apart|anti-?affinity|apart from|separate|different|"
-                           r"another|other|"
-                           r"distint|otr[oa]|"
-                           r"diferente|away|clear of|lejos|fern vo|weg vo|entfernt|getrennt|separad|apartad|"
-                           r"anti-?afinidad|anti-?affinit|"
-                           r"andere|" + group("relation_away"))
+# Cue words that make a relation negative by themselves ("far from", "getrennt von"; lang/*/relation_negative.txt).
+_NEGATIVE_CUE = re.compile(group("relation_negative") + "|" + group("relation_away"))
 
 # Words around workload names (lang/*/): articles ("the", "l'"), head nouns ("deployment", "pods"),
 # a leading verb of being there ("donde corre spark") and words that are never names.
@@ -123,9 +119,9 @@ _NAME = re.compile(r"'([^']{1,60})'|\"([^\"]{1,60})\"|`([^`]{1,60})`|«([^»]{1,
 _JOIN = group("list_join")[3:-1]
 _SEPARATOR = re.compile(rf"\s*(?:,\s*(?:{_JOIN})?|{_JOIN}|&|/)\s*")
 _STOP = frozenset(alternatives("not_names"))
-_AFTER_NAME = re.compile(r"\s*(?:$|[,.;:)]|(?:" + _HEAD_NOUNS + r")(?![\w-])|(?:runs|lives|is|are|sits|run|"
-                         r"live|corre|está|vive|se ejecuta|läuft|laufen|liegt|on|in|and|or|y|o|und|oder|&|/|but|"
-                         r"pero|aber|with|con|mit)(?![\w-]))")
+# What may follow a name at the end of a list item: punctuation, a head noun, a verb of being there,
+# a preposition or a conjunction (lang/*/after_name.txt).
+_AFTER_NAME = re.compile(r"\s*(?:$|[,.;:)&/]|(?:" + _HEAD_NOUNS + r")(?![\w-])|" + group("after_name") + r"(?![\w-]))")
 
 
 # Names that are hardware, not workloads ("nodes with A100s", "nodes with NVMe").

@@ -100,13 +100,15 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) fo
     # phrasings kept as data (lang/*/relation_*.txt): beside a workload, or away from it
     (rf"(?<![\w-]){group('relation_next_to')}(?=\s)", NODE),
     (rf"(?<![\w-]){group('relation_away')}(?=\s)", NODE),
+    (rf"(?<![\w-]){group('relation_other_zone')}(?=\s)", ZONE),  # "another zone than X": away at zone level
     # "zonas con 'reporting'", "Knoten mit billing-api": a level word with a quoted or dashed name after it
     (rf"\b{_ZONE_WORDS}\s+{group('relation_with')}{_NAMED_NEXT}", ZONE),
     (rf"\b{_NODE_WORDS}\s+{group('relation_with')}{_NAMED_NEXT}", NODE),
 ))
 # Cues whose relation is negative by themselves ("anti-affinity with X").
 # Cue words that make a relation negative by themselves ("far from", "getrennt von"; lang/*/relation_negative.txt).
-_NEGATIVE_CUE = re.compile(group("relation_negative") + "|" + group("relation_away"))
+_NEGATIVE_CUE = re.compile(group("relation_negative") + "|" + group("relation_away") + "|"
+                           + group("relation_other_zone"))
 
 # Words around workload names (lang/*/): articles ("the", "l'"), head nouns ("deployment", "pods"),
 # a leading verb of being there ("donde corre spark") and words that are never names.

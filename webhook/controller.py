@@ -119,6 +119,8 @@ def event_plan(result: Result, cached: bool) -> list[tuple[str, str, bool]]:
         return [(events.FAILED, f"intent analysis failed ({result.error}); scheduling gate removed, "
                                 "the pod schedules without placement intents", True)]
     summary = result.annotations.get("semantic-affinity.io/summary", "")
+    if result.analysis.reason:  # "no intents: language-not-supported: ..."
+        summary = f"{summary}: {result.analysis.reason}"
     source = "cached analysis" if cached else f"{result.analysis.analyser} in {result.analysis.latency_ms:.0f} ms"
     plan = [(events.ANALYZED, f"{summary} [{source}]", False)]
     if result.document.conflicts:

@@ -17,7 +17,7 @@ from shared.codec import ANALYSIS, HINT, INTENTS, SCHEDULING_GATE, SIGNATURE, ST
 from shared.sanitise import sanitise
 from shared.signing import Signer, generate_private_key_pem
 from webhook import events
-from webhook.analysers.base import analyse
+from webhook.analysers.base import RawOutput, analyse
 from webhook.analysers.cache import IntentCache
 from webhook.controller import IntentController, event_plan, finish_patch, is_gated
 from webhook.events import EventRecorder
@@ -46,11 +46,12 @@ def gated_pod(name: str, hint: str | None, *, gates: tuple[str, ...] = (SCHEDULI
     }
 
 
-def make_controller(kube: FakeKube, analyser: Any, signer: Signer, **overrides: Any) -> IntentController:
+def make_controller(kube: FakeKube, analyser: Any, signer: Signer, cache: IntentCache | None = None,
+                    **overrides: Any) -> IntentController:
     settings = Settings(**{"analysis_timeout_s": 5.0, "ungate_deadline_s": 5.0, "analysis_retries": 1,
                            "watch_workloads": False, "seed_cache": False, **overrides})
     metrics = Metrics()
-    cache: IntentCache = IntentCache(100, 3600, should_store=lambda r: not r.failed)
+    cache = cache if cache is not None else IntentCache(100, 3600, should_store=lambda r: not r.failed)
     return IntentController(kube, analyser, signer, cache, settings, metrics, EventRecorder(kube, "test", metrics))
 
 
@@ -366,6 +367,55 @@ async def test_cache_is_seeded_only_from_pods_signed_with_our_key(signer, analys
     assert Analysis.from_json(hit.hit_annotations[ANALYSIS]).cached is True
     assert controller.lookup(sanitise(CONFLICT_HINT)) is None
     assert analyser.calls == [GPU_HINT, CONFLICT_HINT]  # only the two made above: seeding analyses nothing
+
+
+async def test_a_changed_analyser_never_serves_an_older_result(signer) -> None:
+    """After an upgrade (same backend and model, another version) nothing made by the old version is
+    reused: not the shared cache, not the seed from signed pods, not what a standby learns."""
+    hint = "spread over zones"
+    old, new = FakeAnalyser(), FakeAnalyser()
+    old.prompt_version, new.prompt_version = "v-old", "v-new"
+    kube = FakeKube()
+    shared: IntentCache = IntentCache(100, 3600, should_store=lambda r: not r.failed)
+    before = make_controller(kube, old, signer, shared)
+    task = await running(before)
+    kube.add_pod(gated_pod("old-pod", hint))
+    await eventually(lambda: ungated(kube), "the old analyser finished its pod")
+    await stop(task)
+    assert before.lookup(sanitise(hint)) is not None
+    analysed = kube.pod("ml", "old-pod")
+    assert Analysis.from_json(analysed["metadata"]["annotations"][ANALYSIS]).prompt_version == "v-old"
+
+    after = make_controller(kube, new, signer, shared)
+    assert after.lookup(sanitise(hint)) is None  # the cache entry of the old version is another key
+    assert after.learn(analysed) is False  # a standby does not learn it
+    assert await after.seed_cache() == 0  # nor does seeding
+    task = await running(after)
+    kube.add_pod(gated_pod("new-pod", hint))
+    await eventually(lambda: not is_gated(kube.pod("ml", "new-pod")), "the new analyser finished its pod")
+    await stop(task)
+    assert new.calls == [hint]  # analysed afresh
+    annotations = kube.pod("ml", "new-pod")["metadata"]["annotations"]
+    assert Analysis.from_json(annotations[ANALYSIS]).prompt_version == "v-new"
+
+
+async def test_a_reason_for_no_intent_reaches_the_annotation_and_the_event(signer) -> None:
+    class Unsupported(FakeAnalyser):
+        async def analyse_raw(self, hint: str) -> RawOutput:
+            self.calls.append(hint)
+            return RawOutput(data={"intents": []}, model=self.model, reason="language-not-supported: not 'xx'")
+
+    kube = FakeKube()
+    task = await running(make_controller(kube, Unsupported(), signer))
+    kube.add_pod(gated_pod("p", "some words in a language we do not read"))
+    await eventually(lambda: ungated(kube), "pod finished")
+    await eventually(lambda: kube.events, "event emitted")
+    await stop(task)
+    annotations = kube.pod("ml", "p")["metadata"]["annotations"]
+    assert annotations[STATUS] == "no-intent"
+    assert Analysis.from_json(annotations[ANALYSIS]).reason == "language-not-supported: not 'xx'"
+    notes = [e["note"] for e in kube.events if e["regarding"]["name"] == "p"]
+    assert any("language-not-supported: not 'xx'" in note for note in notes), notes
 
 
 async def test_workload_templates_are_pre_analysed(signer, analyser) -> None:

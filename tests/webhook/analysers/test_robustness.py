@@ -14,10 +14,10 @@ import pytest
 from webhook.analysers.embedded import EmbeddedAnalyser
 
 HINTS = (
-    "Evita la región eu-west-3 y reparte las réplicas entre zonas, si es posible.",
-    "Necesita 2 GPUs y 64 GB de memoria, en la misma zona que el servicio billing-api.",
+    "Evita la región eu-west-3; si se puede, distribuye los pods por varias zonas.",
+    "Necesita 2 GPUs y 64 GB de memoria, misma zona que billing-api.",
     "Möglichst nicht auf Knoten mit GPUs, und bitte über mehrere Zonen verteilen.",
-    "Bitte auf den am wenigsten ausgelasteten Knoten, mit mindestens 16 Kernen.",
+    "Bitte auf Knoten mit wenig Last, mindestens 16 Kerne.",
     "Nicht im Rack 4, am liebsten in der Nähe der redis-Pods.",
     "Évitez le nœud worker-9 et répartissez les répliques sur plusieurs zones.",
     "Idéalement sur des nœuds peu chargés avec 32 Go de mémoire.",

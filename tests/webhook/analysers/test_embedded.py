@@ -785,6 +785,14 @@ def test_spanish_german_mechanisms(analyser: EmbeddedAnalyser, hint: str, expect
     # a refusal with its own object is an ordinary negated clause
     ("rack-1, not rack-9", [("prefer_racks", {"prefer_racks": ["rack-1"]}),
                             ("avoid_racks", {"avoid_racks": ["rack-9"]})]),
+    # a negated list goes on past a remark after its names: "worker-4" is avoided too, never preferred
+    ("stay off worker-3 and worker-4 pls they are unstable",
+     [("avoid_nodes", {"avoid_nodes": ["worker-3", "worker-4"]})]),
+    # ... and where the remark holds a verb of its own, the second place is unsure: dropped, never preferred
+    ("stay off worker-3 and worker-4 pls they keep rebooting", [("avoid_nodes", {"avoid_nodes": ["worker-3"]})]),
+    ("evita el rack-5 y el rack-6 que se calientan", [("avoid_racks", {"avoid_racks": ["rack-5", "rack-6"]})]),
+    ("avoid worker-3 and use worker-4", [("avoid_nodes", {"avoid_nodes": ["worker-3"]}),
+                                         ("prefer_nodes", {"prefer_nodes": ["worker-4"]})]),
     # a description given as a reason explains the wish, it does not cancel it
     ("Stay off worker-5, which rebooted twice yesterday.", [("avoid_nodes", {"avoid_nodes": ["worker-5"]})]),
     ("Avoid rack-6 because it failed over last week.", [("avoid_racks", {"avoid_racks": ["rack-6"]})]),

@@ -24,6 +24,7 @@ from webhook.analysers.embedded.lexicon import (
     SOFT_SPLIT,
     STRONG,
     WEAK,
+    concept_words,
 )
 
 WEAK_STRENGTH, NEUTRAL_STRENGTH, STRONG_STRENGTH = 0.5, 1.0, 1.5
@@ -110,7 +111,8 @@ def segment(text: str, names: list[tuple[int, int]] | None = None) -> list[Claus
             # only a list of names continues a negated list of names: "nada de GPU y en la región X" is a
             # new wish, "avoid m02 and m03" is not
             inherited = bool(previous is not None and previous.negated and not before and not after
-                             and _is_bare(text, names, start, end, _NOTHING)
+                             and (_is_bare(text, names, start, end, _NOTHING)
+                                  or _names_then_remark(text, names, start, end))
                              and (previous.inherited_negation or any(previous.start <= s < previous.end
                                                                      for s, _ in names))
                              # "Off rack-12, in eu-west-1": a comma and a new locative opens a positive wish
@@ -176,7 +178,19 @@ def segment(text: str, names: list[tuple[int, int]] | None = None) -> list[Claus
 
 
 _NOTHING = re.compile(r"$^")
+
+
+def _names_then_remark(text: str, names: list[tuple[int, int]], start: int, end: int) -> bool:
+    """[start, end) opens with names and ends with a remark that asks for nothing ("avoid m05 and m06 pls
+    they are flaky"): the list goes on, and so does its negation."""
+    inside = sorted((s, e) for s, e in names if start <= s < end)
+    if not inside or not _is_bare(text, [], start, inside[0][0], _NOTHING):
+        return False
+    rest = FILLER.sub(" ", text[inside[-1][1]:end])  # "pls", "bitte" ask for nothing new
+    return not any(p.search(rest) for p in (WISH_WORDS, NEGATION_BEFORE, NEGATION_AFTER, _LOCATIVE_ANYWHERE))
 _LOCATIVE = re.compile(group("locative") + r"\s")  # "in", "en", "auf", "dans", ...
+_LOCATIVE_ANYWHERE = re.compile(r"(?<![\w-])" + group("locative") + r"\s")
+WISH_WORDS = concept_words("wish")
 
 
 def _lead(text: str, position: int) -> int:

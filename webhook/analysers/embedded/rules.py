@@ -24,6 +24,7 @@ from webhook.analysers.embedded.langdata import group
 from webhook.analysers.embedded.lexicon import (
     BECAUSE,
     DESCRIPTIVE,
+    FILLER,
     HEDGE,
     INJECTION,
     NEGATION_AFTER,
@@ -514,6 +515,8 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
     become "prefer X").
 
     - One clause never gives an intent and its opposite from the same names or words: both are dropped.
+    - A place that opens the clause right after a refused place of its kind, with no verb of its own
+      ("avoid m05 and m06 pls they keep rebooting"), may continue the refused list: not preferred.
     - A refusal standing alone after a wish ("worker-3 keeps timing out, skip it", "node-7: no.", "rack-7? nope.")
       refuses something before it, and which reading the user meant is not certain: positive wishes of
       that sentence (or, when the refusal opens a sentence, of the one before) are dropped.
@@ -533,12 +536,30 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
         if any(s == clause.sentence and p >= clause.end for s, p in refused) and (
                 opposites(candidate.intent) and not candidate.intent.startswith(("avoid_", "spread_"))):
             continue
+        if _continues_refused_list(text, clauses, clause, candidate, candidates):
+            continue
         rivals = [o for o in candidates if o.intent in opposites(candidate.intent)
                   and clause_at(clauses, o.position) == clause and _about_same(candidate, o)]
         if rivals:
             continue
         kept.append(candidate)
     return kept
+
+
+def _continues_refused_list(text: str, clauses: list[Clause], clause: Clause, candidate: Candidate,
+                            candidates: list[Candidate]) -> bool:
+    """A place that opens the clause right after a refused place of its kind ("avoid m05 and m06 ...")
+    without a verb of its own: the list may go on, so preferring it is not certain."""
+    if not candidate.intent.startswith("prefer_") or f"avoid_{candidate.intent[7:]}" not in {
+            c.intent for c in candidates}:
+        return False
+    index = clauses.index(clause)
+    if index == 0 or clauses[index - 1].sentence != clause.sentence or not clauses[index - 1].negated:
+        return False
+    previous = clauses[index - 1]
+    refused = any(c.intent == f"avoid_{candidate.intent[7:]}" and previous.start <= c.position < previous.end
+                  for c in candidates)
+    return refused and not re.sub(r"[\W_]+", "", FILLER.sub(" ", text[clause.start:candidate.position]))
 
 
 def _about_same(a: Candidate, b: Candidate) -> bool:

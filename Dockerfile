@@ -13,6 +13,7 @@ COPY shared ./shared
 COPY webhook ./webhook
 COPY scorer ./scorer
 COPY certs ./certs
+COPY nodeagent ./nodeagent
 # Wheels only: every dependency ships manylinux wheels, so no compiler is needed.
 RUN pip install --no-cache-dir --only-binary=:all: --prefix=/install . \
  && python -m compileall -q /install

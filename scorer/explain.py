@@ -22,7 +22,7 @@ import orjson
 import yaml
 
 from scorer.evaluators import Context
-from scorer.facts import PodRecord, pod_record
+from scorer.facts import NodeFacts, PodRecord
 from scorer.scoring import Mode, Ranking, score_nodes
 from scorer.state import ClusterState
 from shared.intents import IntentDocument
@@ -91,23 +91,43 @@ def load_objects(path: str | Path) -> list[dict[str, Any]]:
 
 def build_state(nodes: Sequence[Mapping[str, Any]], pods: Sequence[Mapping[str, Any]],
                 state: ClusterState | None = None) -> ClusterState:
-    """A cluster state from files: NodeResourceTopology objects may be mixed into the nodes file."""
+    """A cluster state from files: the nodes file may be a ``List`` mixing Node, Pod, NodeResourceTopology,
+    ResourceSlice and ResourceClaim objects (``kubectl get nodes,pods,resourceslices,resourceclaims -A -o yaml``)."""
     state = state or ClusterState()
-    state.replace_nrts([o for o in nodes if o.get("kind") == "NodeResourceTopology"])
-    state.replace_nodes([o for o in nodes if o.get("kind", "Node") == "Node"])
-    state.replace_pods([p for p in pods if (p.get("spec") or {}).get("nodeName")])
+    by_kind: dict[str, list[Mapping[str, Any]]] = {}
+    for objects, default in ((nodes, "Node"), (pods, "Pod")):
+        for o in objects:
+            by_kind.setdefault(str(o.get("kind") or default), []).append(o)
+    state.replace_nrts(by_kind.get("NodeResourceTopology", []))
+    state.replace_slices(by_kind.get("ResourceSlice", []))
+    state.replace_claims(by_kind.get("ResourceClaim", []))
+    state.replace_nodes(by_kind.get("Node", []))
+    state.replace_pods([p for p in by_kind.get("Pod", []) if (p.get("spec") or {}).get("nodeName")])
     return state
 
 
+def gpu_facts(facts: NodeFacts) -> dict[str, Any]:
+    """What the scorer knows about a node's GPUs and where it came from (explain's ``gpus`` per node)."""
+    return {"count": facts.gpu_count, "source": facts.gpu_source or None, "claimed": facts.gpu_claimed,
+            "mig_devices": facts.mig_devices, "product": facts.gpu_product, "memory_gb": facts.gpu_memory_gb,
+            "pcie_roots": list(facts.gpu_pcie_roots), "nvlink": facts.nvlink,
+            "nvlink_source": facts.nvlink_source or None}
+
+
 def explain_offline(document: IntentDocument, nodes: Sequence[Mapping[str, Any]],
-                    pods: Sequence[Mapping[str, Any]] = (), pod: PodRecord | None = None,
+                    pods: Sequence[Mapping[str, Any]] = (), pod: PodRecord | Mapping[str, Any] | None = None,
                     mode: Mode = Mode.TIERED) -> dict[str, Any]:
-    """Score every node in the files for a pod carrying ``document``; the explain JSON."""
+    """Score every node in the files for a pod carrying ``document``; the explain JSON, with each GPU node's
+    GPU facts under ``gpus``. ``pod`` may be a raw Pod: its ResourceClaims in the files then count."""
     state = build_state(nodes, pods)
+    if isinstance(pod, Mapping):
+        pod = state.pod_to_place(pod)
     pod = pod or PodRecord(namespace="default", name="explain", uid="", node=None, workload_kind="", workload="")
     names = sorted(state.nodes)
     ranking = score_nodes(document.intents, [state.nodes[n] for n in names], Context(pod, state.pods), mode)
-    return explanation(document, ranking)
+    result = explanation(document, ranking)
+    result["gpus"] = {n: gpu_facts(state.nodes[n]) for n in names if state.nodes[n].has_gpus}
+    return result
 
 
 def _analyse(hint: str) -> IntentDocument:
@@ -135,12 +155,12 @@ def _document_from_file(path: str) -> IntentDocument:
     return decode_document(IntentDocument.from_dict(orjson.loads(Path(path).read_bytes())).canonical_bytes().decode())
 
 
-def _pod_for(args: argparse.Namespace) -> PodRecord | None:
+def _pod_for(args: argparse.Namespace) -> PodRecord | Mapping[str, Any] | None:
     if args.pod:
         objects = load_objects(args.pod)
         if not objects:
             raise SystemExit(f"semaff explain: no pod in {args.pod}")
-        return pod_record(objects[0])
+        return objects[0]
     if args.workload:
         kind, _, name = args.workload.rpartition("/")
         return PodRecord(namespace=args.namespace, name="explain", uid="", node=None,
@@ -160,7 +180,14 @@ def _table(result: Mapping[str, Any]) -> str:
         f"{i['intent']} C={i['confidence']:.2f} W={i['strength']:g}" for i in result["intents"]["intents"]) or "none")]
     if result["neutral"]:
         intro.append(f"neutral: {result['neutral']} (every node scores 0)")
-    return "\n".join(intro + lines)
+    gpus = [f"  {node}: {g['count']:g} GPU(s) from {g['source'] or 'nowhere'}, {g['claimed']:g} held by claims"
+            + (f", {g['mig_devices']:g} MIG" if g["mig_devices"] else "")
+            + f", {g['product'] or 'model unknown'}"
+            + (f", {g['memory_gb']:.1f} GB each" if g["memory_gb"] is not None else "")
+            + f", NVLink {'unknown' if g['nvlink'] is None else 'yes' if g['nvlink'] else 'no'}"
+            + (f" ({g['nvlink_source']})" if g["nvlink_source"] else "")
+            for node, g in result.get("gpus", {}).items()]
+    return "\n".join(intro + lines + (["GPU facts:", *gpus] if gpus else []))
 
 
 def cli_main(argv: list[str]) -> int:
@@ -169,7 +196,8 @@ def cli_main(argv: list[str]) -> int:
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--hint", help="the placement hint (analysed with the embedded analyser)")
     source.add_argument("--intents", help="an intent document (JSON) instead of a hint")
-    parser.add_argument("--nodes", required=True, help="YAML/JSON: NodeList, List or plain list of Nodes (and NRTs)")
+    parser.add_argument("--nodes", required=True, help="YAML/JSON: NodeList, or a List mixing Node, Pod, "
+                        "NodeResourceTopology, ResourceSlice and ResourceClaim objects")
     parser.add_argument("--pods", help="YAML/JSON: pods already placed (they must carry spec.nodeName)")
     parser.add_argument("--pod", help="YAML/JSON: the pod being placed (its workload and requests)")
     parser.add_argument("--workload", help="KIND/NAME of the pod being placed, e.g. Deployment/web")

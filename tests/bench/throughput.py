@@ -23,13 +23,13 @@ from pathlib import Path
 from typing import Any
 
 from certs import tool as certs
+from localcluster import SEMANTIC_SCHEDULER, ControlPlane, NodeSpec
+from localcluster.metrics import scrape, total
+from localcluster.nodes import NETWORK, RACK, REGION, ZONE
 from shared.codec import Analysis, build_annotations
 from shared.normalise import normalise
 from shared.sanitise import hint_sha256, sanitise
 from shared.signing import Signer
-from tests.harness import SEMANTIC_SCHEDULER, ControlPlane, NodeSpec
-from tests.harness.metrics import scrape, total
-from tests.harness.nodes import NETWORK, RACK, REGION, ZONE
 
 NODES = 1000
 PODS = 2000
@@ -207,7 +207,7 @@ def run() -> dict[str, float]:
 
 
 def plane_create_node(kube: Any, spec: NodeSpec) -> None:
-    from tests.harness.nodes import node_manifest
+    from localcluster.nodes import node_manifest
 
     kube.create("/api/v1/nodes", node_manifest(spec))
 

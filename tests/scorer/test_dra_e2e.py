@@ -28,13 +28,13 @@ import orjson
 import pytest
 
 from certs import tool as certs
+from localcluster.kube import ApiError, wait_for
+from localcluster.nodes import NodeSpec
+from localcluster.workloads import wait_bound
 from scorer.sources.kube import api_client, informers
 from scorer.state import ClusterState
 from shared.intents import Intent, IntentDocument
 from shared.signing import Signer
-from tests.harness.kube import ApiError, wait_for
-from tests.harness.nodes import NodeSpec
-from tests.harness.workloads import wait_bound
 from tests.scorer.test_e2e import bare_pod, eventually, signed_annotations
 
 pytestmark = pytest.mark.e2e

@@ -36,11 +36,11 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 
 from certs import tool as certs
-from tests.harness.binaries import ensure_binaries
-from tests.harness.kube import ApiError, Kube, wait_for
-from tests.harness.metrics import scrape, total
-from tests.harness.nodes import NodeSpec, node_manifest, nrt_manifest
-from tests.harness.processes import Process, free_port
+from localcluster.binaries import ensure_binaries
+from localcluster.kube import ApiError, Kube, wait_for
+from localcluster.metrics import scrape, total
+from localcluster.nodes import NodeSpec, node_manifest, nrt_manifest
+from localcluster.processes import Process, free_port
 
 SEMANTIC_SCHEDULER = "semantic-scheduler"
 DEFAULT_SCHEDULER = "default-scheduler"
@@ -517,12 +517,12 @@ class ControlPlane:
         return out
 
     def start_webhook(self, env: Mapping[str, str] | None = None, register: bool = True) -> Process:
-        from tests.harness.services import start_webhook
+        from localcluster.services import start_webhook
 
         return start_webhook(self, env or {}, register=register)
 
     def start_scorer(self, env: Mapping[str, str] | None = None) -> Process:
-        from tests.harness.services import start_scorer
+        from localcluster.services import start_scorer
 
         return start_scorer(self, env or {})
 
@@ -536,7 +536,7 @@ class ControlPlane:
         if proc is not None:
             proc.stop()
         if name == "webhook" and self.started:
-            from tests.harness.services import WEBHOOK_CONFIG_NAME
+            from localcluster.services import WEBHOOK_CONFIG_NAME
 
             self.kube.delete(
                 f"/apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations/{WEBHOOK_CONFIG_NAME}"

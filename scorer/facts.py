@@ -228,9 +228,8 @@ def gpu_tokens(text: str) -> tuple[str, ...]:
 
 
 def node_facts(raw: Mapping[str, Any], topology: Topology = DEFAULT_TOPOLOGY,
-               numa_zones: tuple[NumaZone, ...] | None = None, dra: NodeGpus | None = None,
-               p2p_nvlink: bool | None = None) -> NodeFacts:
-    """Parse a v1.Node (JSON dict) once into NodeFacts; ``dra`` and ``p2p_nvlink`` as in ``with_gpu_sources``.
+               numa_zones: tuple[NumaZone, ...] | None = None) -> NodeFacts:
+    """Parse a v1.Node (JSON dict) once into NodeFacts (GPU sources outside the Node: ``with_gpu_sources``).
 
     NVLink from the Node itself, in order of trust: HAMi's pair scores (annotation), GFD's clique label, the
     NVLink label (written by the node agent or by hand).
@@ -264,7 +263,7 @@ def node_facts(raw: Mapping[str, Any], topology: Topology = DEFAULT_TOPOLOGY,
         ssd = False  # NFD runs on this node and only labels non-rotational disks when present
 
     network = labels.get(topology.network_label)
-    facts = NodeFacts(
+    return NodeFacts(
         name=str(metadata.get("name", "")),
         labels=labels,
         region=labels.get(REGION_LABEL) or labels.get(LEGACY_REGION_LABEL),
@@ -285,7 +284,6 @@ def node_facts(raw: Mapping[str, Any], topology: Topology = DEFAULT_TOPOLOGY,
         gpu_source=source,
         nvlink_source=nvlink_source if nvlink is not None else "",
     )
-    return with_gpu_sources(facts, dra, p2p_nvlink)
 
 
 def with_gpu_sources(facts: NodeFacts, dra: NodeGpus | None, p2p_nvlink: bool | None) -> NodeFacts:

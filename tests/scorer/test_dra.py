@@ -9,7 +9,7 @@ import orjson
 import pytest
 
 from scorer.dra import DraIndex, parse_device, pod_claim_names
-from scorer.facts import node_facts
+from scorer.facts import node_facts, with_gpu_sources
 from scorer.state import ClusterState
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "dra"
@@ -66,7 +66,7 @@ def test_mig_devices_are_their_own_kind() -> None:
     gpus = index.node("mig-node-2")
     assert gpus is not None and (gpus.gpus, gpus.mig_devices) == (0, 4)
     assert gpus.product == "NVIDIA A100-SXM4-80GB" and gpus.memory_gb is None
-    facts = node_facts(node("mig-node-2"), dra=gpus)
+    facts = with_gpu_sources(node_facts(node("mig-node-2")), gpus, None)
     assert facts.gpu_count == 0 and facts.has_gpus and facts.nvlink is None  # GPU hardware, NVLink unknown
 
 

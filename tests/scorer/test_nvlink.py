@@ -5,7 +5,7 @@ from __future__ import annotations
 import orjson
 import pytest
 
-from scorer.facts import LiveMetrics, node_facts
+from scorer.facts import LiveMetrics, node_facts, with_gpu_sources
 from scorer.nvlink import hami_nvlink, p2p_nvlink, verdict
 from scorer.state import ClusterState
 
@@ -44,8 +44,8 @@ def test_order_of_trust_on_a_node() -> None:
                                                                            "GPU-b": {"GPU-a": 40}})}}}
     facts = node_facts(raw)
     assert (facts.nvlink, facts.nvlink_source) == (False, "hami")  # HAMi over GFD's clique and the label
-    assert (node_facts(raw, p2p_nvlink=True).nvlink, node_facts(raw, p2p_nvlink=True).nvlink_source) == (
-        True, "dcgm-p2p")  # DCGM over everything on the Node
+    measured = with_gpu_sources(facts, None, True)
+    assert (measured.nvlink, measured.nvlink_source) == (True, "dcgm-p2p")  # DCGM over everything on the Node
 
     state = ClusterState(staleness_s=60.0)
     state.upsert_node(raw)

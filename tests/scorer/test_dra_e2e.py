@@ -246,3 +246,56 @@ def scores_of(control_plane: Any, namespace: str, body: dict[str, Any], names: l
                                      headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=5) as response:
         return {row["Host"]: row["Score"] for row in json.loads(response.read())}
+
+
+def test_pods_with_claim_templates_burst_onto_free_gpus(control_plane: Any) -> None:
+    """Pods with a ResourceClaimTemplate, as Deployments and Jobs use DRA: kube-controller-manager makes each pod's
+    claim, kube-scheduler sends the pod with only ``status.resourceClaimStatuses``; the scorer reads the claim it
+    names. Two such pods in one burst take the two free 80 GB nodes, never the 24 GB one that sorts first."""
+    tag = uuid.uuid4().hex[:6]
+    mine = {"e2e-dra": tag}
+    small, first, second = (f"tpl-{tag}-{x}" for x in ("0-small", "a-free", "b-free"))
+    names = control_plane.create_nodes([NodeSpec(n, labels=mine) for n in (small, first, second)])
+    kube = control_plane.kube
+    namespace = f"tpl-{tag}"
+    control_plane.create_namespace(namespace)
+    try:
+        kube.create(f"{DRA}/deviceclasses", GPU_CLASS)
+    except ApiError as exc:
+        if exc.status != 409:
+            raise
+    for body in (l4_slice(small), gpu_slice("slice-h100x8-v25.12.json", first, 2),
+                 gpu_slice("slice-h100x8-v25.12.json", second, 2)):
+        kube.create(f"{DRA}/resourceslices", body)
+    kube.create(f"{DRA}/namespaces/{namespace}/resourceclaimtemplates", {
+        "apiVersion": "resource.k8s.io/v1", "kind": "ResourceClaimTemplate", "metadata": {"name": "two-gpus"},
+        "spec": {"spec": claim("unused")["spec"]}})
+    signer = Signer.from_file(control_plane.service_certs() / certs.SIGNING_KEY)
+    hint = "needs 2 GPUs with at least 40 GB each"
+    wish = IntentDocument(intents=(Intent("prefer_gpu", 0.9, 1.5, metadata={"prefer_gpu_cores": 2.0}),
+                                   Intent("prefer_gpu_memory_gb", 0.9, 1.5, metadata={"prefer_gpu_memory_gb": 40.0})))
+    control_plane.start_scorer()
+    try:
+        wait_for("the scorer sees the slices", lambda: scores_of(control_plane, namespace, bare_pod(
+            "probe", annotations=signed_annotations(signer, wish, hint)), names).get(first) == 10, 60)
+        for i in range(2):
+            body = bare_pod(f"train-{i}", annotations=signed_annotations(signer, wish, hint), app="train")
+            body["spec"]["nodeSelector"] = mine
+            body["spec"]["resourceClaims"] = [{"name": "gpus", "resourceClaimTemplateName": "two-gpus"}]
+            body["spec"]["containers"][0]["resources"]["claims"] = [{"name": "gpus"}]
+            kube.create(f"/api/v1/namespaces/{namespace}/pods", body)
+        placed = wait_bound(kube, namespace, "app=train", 2)
+        assert sorted(placed.values()) == [first, second], placed
+        generated = kube.get(f"/api/v1/namespaces/{namespace}/pods/train-0")["status"]["resourceClaimStatuses"]
+        assert generated[0]["name"] == "gpus" and generated[0]["resourceClaimName"].startswith("train-0-gpus-")
+        # the GPUs those claims hold are not free for the next pod, whatever asks for them
+        plain = bare_pod("next", annotations=signed_annotations(signer, wish, hint))
+        wait_for("both 80 GB nodes taken", lambda: all(
+            s < 10 for n, s in scores_of(control_plane, namespace, plain, names).items() if n != small), 60)
+    finally:
+        control_plane.stop_service("scorer")
+        control_plane.force_delete_pods(namespace)
+        for name in names:
+            kube.delete(f"{DRA}/resourceslices", fieldSelector=f"spec.nodeName={name}")
+        control_plane.delete_nodes(names)
+        control_plane.delete_namespace(namespace)

@@ -64,10 +64,19 @@ async def run_once(api: Any, node: str, label: str, command: str) -> bool:
     return True
 
 
+async def api_client(env: Mapping[str, str]) -> Any:
+    """A kubernetes-asyncio ApiClient: ``KUBECONFIG`` if set, else the pod's service account."""
+    from kubernetes_asyncio import client, config
+
+    if env.get("KUBECONFIG"):
+        return await config.new_client_from_config(config_file=env["KUBECONFIG"])
+    configuration = client.Configuration()
+    config.load_incluster_config(client_configuration=configuration)
+    return client.ApiClient(configuration=configuration)
+
+
 async def main_async(env: Mapping[str, str], once: bool) -> int:
     from kubernetes_asyncio import client
-
-    from scorer.sources.kube import api_client
 
     node = env.get("NODE_NAME", "").strip()
     if not node:
@@ -76,7 +85,7 @@ async def main_async(env: Mapping[str, str], once: bool) -> int:
     label = env.get("SEMAFF_NVLINK_LABEL", "").strip() or DEFAULT_LABEL
     command = env.get("SEMAFF_NVIDIA_SMI", "").strip() or "nvidia-smi"
     interval = float(env.get("SEMAFF_AGENT_INTERVAL_S", "").strip() or 600)
-    api_client_ = await api_client(env.get("KUBECONFIG") or None, in_cluster=bool(env.get("KUBERNETES_SERVICE_HOST")))
+    api_client_ = await api_client(env)
     api = client.CoreV1Api(api_client_)
     try:
         while True:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from scorer.nvlink import verdict
+from shared.nvlink import verdict
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 _GPU = re.compile(r"^GPU\d+$")
@@ -37,7 +37,7 @@ class Topology:
         return int(match.group(1)) if match else 0
 
     def nvlink(self) -> bool | None:
-        """The node's NVLink fact (scorer.nvlink.verdict): every GPU has an NVLink peer, none has, or some do."""
+        """The node's NVLink fact (shared.nvlink.verdict): every GPU has an NVLink peer, none has, or some do."""
         return verdict({a: any(self.nvlinks(a, b) for b in self.gpus if b != a) for a in self.gpus})
 
 

@@ -1,9 +1,7 @@
 """NVLink from what GPU clusters already publish, each source reduced to one verdict per node.
 
-Every source gives, for some GPUs of a node, whether that GPU has an NVLink peer; ``verdict`` turns
-that into the node's fact: ``True`` when every GPU (at least two) has an NVLink peer, ``False`` when
-none has (or there is a single GPU), ``None`` (unknown, neutral) when only some have, because a
-multi-GPU pod may or may not get a linked pair there.
+Every source gives, for some GPUs of a node, whether that GPU has an NVLink peer;
+``shared.nvlink.verdict`` turns that into the node's fact (yes / no / unknown).
 
 - DCGM exporter ``DCGM_EXP_P2P_STATUS``: one series per GPU pair (labels ``gpu``, ``peer_gpu``,
   ``link_status``), value 0 = NVLink P2P OK (dcgm-exporter internal/pkg/collector/p2p_status_collector.go).
@@ -18,15 +16,9 @@ from collections.abc import Iterable, Mapping
 
 import orjson
 
+from shared.nvlink import verdict
+
 HAMI_NVLINK_SCORE = 100  # one NVLink: 100; the best PCIe path (same board): 60
-
-
-def verdict(linked: Mapping[str, bool]) -> bool | None:
-    """The node's NVLink fact from "has this GPU an NVLink peer" per GPU."""
-    if len(linked) < 2:
-        return False if linked else None
-    values = set(linked.values())
-    return True if values == {True} else False if values == {False} else None
 
 
 def hami_nvlink(annotation: str | None) -> bool | None:

@@ -3,24 +3,15 @@
 from __future__ import annotations
 
 import orjson
-import pytest
 
 from scorer.facts import LiveMetrics, node_facts, with_gpu_sources
-from scorer.nvlink import hami_nvlink, p2p_nvlink, verdict
+from scorer.nvlink import hami_nvlink, p2p_nvlink
 from scorer.state import ClusterState
 
 
 def hami(scores: dict[str, dict[str, int]]) -> str:
     """hami.io/node-nvidia-score as HAMi's device plugin writes it (ENABLE_TOPOLOGY_SCORE=true)."""
     return orjson.dumps([{"uuid": uuid, "score": peers} for uuid, peers in scores.items()]).decode()
-
-
-@pytest.mark.parametrize(("linked", "expected"), [
-    ({}, None), ({"0": True}, False), ({"0": True, "1": True}, True), ({"0": False, "1": False}, False),
-    ({"0": True, "1": True, "2": False}, None),
-])
-def test_verdict(linked: dict[str, bool], expected: bool | None) -> None:
-    assert verdict(linked) is expected
 
 
 def test_hami_scores() -> None:

@@ -164,6 +164,24 @@ def _key(raw: Mapping[str, Any], namespaced: bool = False) -> str:
     return f"{metadata.get('namespace') or 'default'}/{name}" if namespaced else name
 
 
+IMPLICIT_PREFIX = "deviceclass.resource.kubernetes.io/"  # KEP-5004: a DeviceClass requested as an extended resource
+
+
+def implicit_gpu_requests(pod: Mapping[str, Any], classes: frozenset[str]) -> float:
+    """GPUs a pod requests as ``deviceclass.resource.kubernetes.io/<GPU class>`` extended resources (KEP-5004),
+    which kube-scheduler serves from DRA devices: the sum over containers, at least each init container."""
+    def amount(container: Any) -> float:
+        resources = (container.get("resources") or {}) if isinstance(container, Mapping) else {}
+        requests, limits = resources.get("requests") or {}, resources.get("limits") or {}
+        return sum(parse_quantity(requests.get(name, limits.get(name))) or 0.0
+                   for name in {*requests, *limits} if name.startswith(IMPLICIT_PREFIX)
+                   and name[len(IMPLICIT_PREFIX):] in classes)
+
+    spec = pod.get("spec") or {}
+    total = sum(amount(c) for c in spec.get("containers") or ())
+    return max([total, *(amount(c) for c in spec.get("initContainers") or ())])
+
+
 def pod_claim_names(pod: Mapping[str, Any]) -> list[str]:
     """The ResourceClaim names a pod uses: ``resourceClaimName`` or, for templates, the generated name in
     ``status.resourceClaimStatuses`` (research/gpu-facts-and-anchors.md 1: what the extender receives)."""

@@ -387,6 +387,13 @@ def pod_requests(spec: Mapping[str, Any]) -> tuple[float, float, float]:
     return cpu, memory, gpus
 
 
+def _gpus_served_by_dra(status: Mapping[str, Any]) -> bool:
+    """KEP-5004: kube-scheduler allocated this pod's ``nvidia.com/gpu`` from DRA devices through a claim of its
+    own (``status.extendedResourceClaimStatus``), which the ResourceClaim informer counts like any other."""
+    mappings = (status.get("extendedResourceClaimStatus") or {}).get("requestMappings") or ()
+    return any(isinstance(m, Mapping) and m.get("resourceName") == GPU_RESOURCE for m in mappings)
+
+
 def pod_record(raw: Mapping[str, Any]) -> PodRecord:
     """Parse a v1.Pod (JSON dict) once into a PodRecord."""
     metadata = raw.get("metadata") or {}
@@ -394,6 +401,8 @@ def pod_record(raw: Mapping[str, Any]) -> PodRecord:
     status = raw.get("status") or {}
     kind, name = workload_of(metadata)
     cpu, memory, gpus = pod_requests(spec)
+    if gpus and _gpus_served_by_dra(status):
+        gpus = 0.0  # the scheduler's extended-resource ResourceClaim holds them: counted with the claims
     finished = status.get("phase") in ("Succeeded", "Failed")
     return PodRecord(
         namespace=str(metadata.get("namespace") or "default"),

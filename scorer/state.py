@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from scorer.dra import DraIndex, pod_claim_names
+from scorer.dra import DraIndex, implicit_gpu_requests, pod_claim_names
 from scorer.facts import (
     DEFAULT_TOPOLOGY,
     LiveMetrics,
@@ -175,6 +175,7 @@ class ClusterState:
         record = pod_record(raw)
         names = pod_claim_names(raw)
         demand = self.dra.claim_demand(record.namespace, names) if names else 0.0
+        demand += implicit_gpu_requests(raw, self.dra.gpu_classes)
         return replace(record, claimed_gpus=demand) if demand else record
 
     # --- pods ---------------------------------------------------------------------------------------

@@ -180,3 +180,24 @@ def test_the_pod_to_place_carries_its_claims() -> None:
     assert (pod.gpus, pod.claimed_gpus, pod.workload) == (0, 2, "trainer")
     state.upsert_claim({**load("claim-pending-2gpus.json"), "status": load("claim-allocated.json")["status"]})
     assert state.pod_to_place(load("pod-with-claim-template.json")).claimed_gpus == 0
+
+
+def test_extended_resources_backed_by_dra() -> None:
+    """KEP-5004 (beta in 1.36): ``nvidia.com/gpu`` or ``deviceclass.resource.kubernetes.io/<class>`` requests served
+    from DRA devices. A bound pod whose GPUs the scheduler's own claim holds is not counted twice; the pod being
+    placed counts its implicit DeviceClass requests as claimed GPUs."""
+    from scorer.facts import pod_record
+
+    bound = {"metadata": {"name": "p", "namespace": "ml"},
+             "spec": {"nodeName": "n", "containers": [{"name": "c", "resources": {"limits": {"nvidia.com/gpu": "2"}}}]},
+             "status": {"extendedResourceClaimStatus": {
+                 "resourceClaimName": "p-extended-resources-x7k2q",
+                 "requestMappings": [{"containerName": "c", "resourceName": "nvidia.com/gpu", "requestName": "c-0"}]}}}
+    assert pod_record(bound).gpus == 0
+    del bound["status"]
+    assert pod_record(bound).gpus == 2  # the device plugin's nvidia.com/gpu: counted as before
+    implicit = {"metadata": {"name": "q", "namespace": "ml"}, "spec": {"containers": [
+        {"name": "a", "resources": {"requests": {"deviceclass.resource.kubernetes.io/gpu.nvidia.com": "1"}}},
+        {"name": "b", "resources": {"limits": {"deviceclass.resource.kubernetes.io/gpu.nvidia.com": "2",
+                                               "deviceclass.resource.kubernetes.io/mig.nvidia.com": "4"}}}]}}
+    assert ClusterState().pod_to_place(implicit).claimed_gpus == 3  # mig.nvidia.com is not a whole-GPU class

@@ -17,8 +17,8 @@ devices in ResourceSlices (research/gpu-facts-and-anchors.md 1). ``DraIndex`` ke
 ``minor``/``index``/``pcieBusID``; v25.12+: ``resource.kubernetes.io/pciBusID``); only ``type``,
 ``productName``, ``capacity.memory`` and ``resource.kubernetes.io/pcieRoot`` are read, each either
 bare or qualified with the driver's domain. A device without ``type`` (very old or hand-written
-slices) is classified by its name (``gpu-0``, ``gpu-0-mig-1g.10gb-19-0``). The v1beta1 shape, with
-attributes under ``basic``, is accepted too (offline files written for older clusters).
+slices) is classified by its name (``gpu-0``; MIG ``gpu-0-mig-1g10gb-19-0``, v25.8 ``gpu-0-mig-19-0-1``).
+The v1beta1 shape, with attributes under ``basic``, is accepted too (offline files for older clusters).
 """
 
 from __future__ import annotations

@@ -54,7 +54,7 @@ def test_qualified_and_v1beta1_and_untyped_devices() -> None:
                  "capacity": {"gpu.nvidia.com/memory": {"value": "23034Mi"}}}
     device = parse_device(qualified, "gpu.nvidia.com")
     assert (device.kind, device.product) == ("gpu", "NVIDIA L4")  # kind from the name: no type attribute
-    beta = {"name": "gpu-0-mig-1g.10gb-19-0", "basic": {"attributes": {"productName": {"string": "NVIDIA A100"}},
+    beta = {"name": "gpu-0-mig-1g10gb-19-0", "basic": {"attributes": {"productName": {"string": "NVIDIA A100"}},
                                                          "capacity": {"memory": {"value": "9728Mi"}}}}
     assert parse_device(beta, "gpu.nvidia.com").kind == "mig"
     assert parse_device({"name": "channel-0", "attributes": {}}, "gpu.nvidia.com").kind == "unknown"
@@ -129,7 +129,7 @@ def test_partitionable_devices_share_counters() -> None:
     devices = raw["spec"]["devices"][:2]
     for d in devices:
         d["consumesCounters"] = [{"counterSet": f"{d['name']}-counter-set", "counters": {"memory": {"value": "80Gi"}}}]
-    devices.append({"name": "gpu-0-mig-1g.10gb-19-0", "attributes": {"type": {"string": "mig"}},
+    devices.append({"name": "gpu-0-mig-1g10gb-19-0", "attributes": {"type": {"string": "mig"}},
                     "consumesCounters": [{"counterSet": "gpu-0-counter-set",
                                           "counters": {"memory": {"value": "10Gi"}}}]})
     raw["spec"]["devices"] = devices
@@ -137,7 +137,7 @@ def test_partitionable_devices_share_counters() -> None:
     index.upsert_slice(raw)
     claim = load("claim-allocated.json")
     claim["status"]["allocation"]["devices"]["results"] = [
-        {"device": "gpu-0-mig-1g.10gb-19-0", "driver": "gpu.nvidia.com", "pool": "dgx-h100-01", "request": "gpu"}]
+        {"device": "gpu-0-mig-1g10gb-19-0", "driver": "gpu.nvidia.com", "pool": "dgx-h100-01", "request": "gpu"}]
     index.upsert_claim(claim)
     assert (index.node("dgx-h100-01").gpus, index.node("dgx-h100-01").allocated) == (2, 1)
 

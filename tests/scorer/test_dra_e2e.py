@@ -128,6 +128,21 @@ async def test_informers_follow_slices_and_claims(control_plane: Any) -> None:
         await asyncio.sleep(0.5)
         assert state.nodes[labelled].gpu_count == 6
 
+        # every fixture shape is valid resource.k8s.io/v1 and reads back the same through the informers
+        for template, node in (("slice-a100x4-v25.3.json", dra_only), ("slice-a100-mig-v25.12.json", dra_only)):
+            body = copy.deepcopy(fixture(template))
+            body["metadata"] = {"name": f"{template.split('.')[0]}-{tag}"}
+            body["spec"]["pool"]["name"] = f"{body['spec']['pool']['name']}-{tag}"
+            body["spec"]["nodeName"] = node
+            kube.create(f"{DRA}/resourceslices", body)
+        await eventually("the v25.3 and MIG slices", lambda: state.nodes[dra_only].gpu_count == 5
+                         and state.nodes[dra_only].mig_devices == 4)
+        assert state.nodes[dra_only].gpu_product == "NVIDIA A100-SXM4-40GB"  # 4 A100s outnumber the T4
+        pending = {k: v for k, v in fixture("claim-pending-2gpus.json").items() if k != "status"}
+        pending["metadata"] = {"name": "pending"}
+        kube.create(f"{DRA}/namespaces/{namespace}/resourceclaims", pending)
+        await eventually("the pending claim's demand", lambda: state.dra.claim_demand(namespace, ["pending"]) == 2)
+
         kube.create(f"{DRA}/namespaces/{namespace}/resourceclaims", claim("held", 1))
         await eventually("claim seen", lambda: state.dra.claim_demand(namespace, ["held"]) == 1)
         allocate(kube, namespace, "held", dra_only, ["gpu-0"])
@@ -135,6 +150,7 @@ async def test_informers_follow_slices_and_claims(control_plane: Any) -> None:
         assert state.dra.claim_demand(namespace, ["held"]) == 0
         kube.delete(f"{DRA}/namespaces/{namespace}/resourceclaims/held")
         await eventually("claim released", lambda: state.nodes[dra_only].gpu_claimed == 0)
+        assert state.nodes[dra_only].gpu_count == 5
         assert state.synced_at.keys() >= {"resourceslices", "resourceclaims"}
     finally:
         for task in tasks:

@@ -201,3 +201,18 @@ def test_extended_resources_backed_by_dra() -> None:
         {"name": "b", "resources": {"limits": {"deviceclass.resource.kubernetes.io/gpu.nvidia.com": "2",
                                                "deviceclass.resource.kubernetes.io/mig.nvidia.com": "4"}}}]}}
     assert ClusterState().pod_to_place(implicit).claimed_gpus == 3  # mig.nvidia.com is not a whole-GPU class
+
+
+@pytest.mark.parametrize(("request_", "gpus"), [
+    ({"name": "r", "exactly": {"deviceClassName": "gpu.nvidia.com"}}, 1),  # count defaults to 1
+    ({"name": "r", "exactly": {"deviceClassName": "gpu.nvidia.com", "count": 4}}, 4),
+    ({"name": "r", "exactly": {"deviceClassName": "gpu.nvidia.com", "allocationMode": "All"}}, 1),
+    ({"name": "r", "exactly": {"deviceClassName": "mig.nvidia.com", "count": 3}}, 0),  # MIG: not whole GPUs
+    ({"name": "r", "firstAvailable": [{"name": "big", "deviceClassName": "gpu.nvidia.com", "count": 2},
+                                      {"name": "small", "deviceClassName": "mig.nvidia.com"}]}, 2),
+    ({"name": "r", "deviceClassName": "gpu.nvidia.com", "count": 2}, 2),  # v1beta1's flat request
+])
+def test_claim_requests(request_: dict, gpus: float) -> None:
+    index = DraIndex()
+    index.upsert_claim({"metadata": {"name": "c", "namespace": "ns"}, "spec": {"devices": {"requests": [request_]}}})
+    assert index.claim_demand("ns", ["c"]) == gpus

@@ -56,12 +56,14 @@ class _Slice:
     pool: str
     generation: int
     devices: tuple[tuple[str, Device], ...]  # (node, device)
+    version: str = ""  # metadata.resourceVersion: a re-list skips slices it has already parsed
 
 
 @dataclass(frozen=True, slots=True)
 class _Claim:
     allocated: tuple[tuple[str, str], ...]  # (pool, device) of this driver
     demand: float  # GPUs requested from the GPU classes, counted only while not allocated
+    version: str = ""  # metadata.resourceVersion
 
 
 def _attribute(attributes: Mapping[str, Any], driver: str, name: str) -> Any:
@@ -124,7 +126,8 @@ def parse_slice(raw: Mapping[str, Any]) -> _Slice | None:
         generation = int(pool.get("generation") or 0)
     except (TypeError, ValueError):
         generation = 0
-    return _Slice(driver, str(pool.get("name", "")), generation, tuple(devices))
+    version = str((raw.get("metadata") or {}).get("resourceVersion", ""))
+    return _Slice(driver, str(pool.get("name", "")), generation, tuple(devices), version)
 
 
 def _requests_count(request: Mapping[str, Any], classes: frozenset[str]) -> float:
@@ -155,7 +158,7 @@ def parse_claim(raw: Mapping[str, Any], driver: str, classes: frozenset[str]) ->
     if not allocation:
         requests = ((raw.get("spec") or {}).get("devices") or {}).get("requests") or ()
         demand = sum(_requests_count(r, classes) for r in requests if isinstance(r, Mapping))
-    return _Claim(allocated, demand)
+    return _Claim(allocated, demand, str((raw.get("metadata") or {}).get("resourceVersion", "")))
 
 
 def _key(raw: Mapping[str, Any], namespaced: bool = False) -> str:
@@ -252,19 +255,26 @@ class DraIndex:
         return self._rebuild({old.pool})
 
     def replace_slices(self, items: Iterable[Mapping[str, Any]]) -> set[str]:
-        before = set(self._devices)
-        self._slices.clear()
-        self._pools.clear()
+        """A full list. Slices at a resourceVersion already parsed are kept as they are and only the pools with a
+        new, changed or vanished slice are rebuilt: the periodic re-list of thousands of slices stays cheap."""
+        fresh: dict[str, _Slice] = {}
         for raw in items:
+            name = _key(raw)
+            known = self._slices.get(name)
+            version = str((raw.get("metadata") or {}).get("resourceVersion", ""))
+            if known is not None and version and known.version == version:
+                fresh[name] = known
+                continue
             parsed = parse_slice(raw)
             if parsed is not None and parsed.driver == self.driver:
-                self._slices[_key(raw)] = parsed
-                self._pools.setdefault(parsed.pool, set()).add(_key(raw))
-        self._devices.clear()
-        self._located.clear()
-        self._pool_keys.clear()
-        self._summary.clear()
-        return before | self._rebuild(set(self._pools))
+                fresh[name] = parsed
+        changed = {s.pool for n, s in self._slices.items() if fresh.get(n) is not s}
+        changed |= {s.pool for n, s in fresh.items() if self._slices.get(n) is not s}
+        self._slices = fresh
+        self._pools = {}
+        for name, parsed in fresh.items():
+            self._pools.setdefault(parsed.pool, set()).add(name)
+        return self._rebuild(changed)
 
     def _rebuild(self, pools: set[str]) -> set[str]:
         """Re-derive the devices of ``pools`` from their newest generation; the nodes touched."""
@@ -304,7 +314,13 @@ class DraIndex:
         return self._set_claim(_key(raw, namespaced=True), None)
 
     def replace_claims(self, items: Iterable[Mapping[str, Any]]) -> set[str]:
-        fresh = {_key(raw, namespaced=True): parse_claim(raw, self.driver, self.gpu_classes) for raw in items}
+        fresh: dict[str, _Claim] = {}
+        for raw in items:
+            key = _key(raw, namespaced=True)
+            known = self._claims.get(key)
+            version = str((raw.get("metadata") or {}).get("resourceVersion", ""))
+            fresh[key] = known if known is not None and version and known.version == version else parse_claim(
+                raw, self.driver, self.gpu_classes)
         touched: set[str] = set()
         for key in [k for k in self._claims if k not in fresh]:
             touched |= self._set_claim(key, None)
@@ -316,8 +332,9 @@ class DraIndex:
         old = self._claims.pop(key, None) if claim is None else self._claims.get(key)
         if claim is not None:
             self._claims[key] = claim
-        if old == claim:
-            return set()
+        if old is claim or (old is not None and claim is not None
+                            and (old.allocated, old.demand) == (claim.allocated, claim.demand)):
+            return set()  # e.g. only reservedFor changed: nothing the scorer counts
         touched: set[str] = set()
         for held, delta in ((old, -1), (claim, +1)):
             for device in held.allocated if held is not None else ():

@@ -216,3 +216,25 @@ def test_claim_requests(request_: dict, gpus: float) -> None:
     index = DraIndex()
     index.upsert_claim({"metadata": {"name": "c", "namespace": "ns"}, "spec": {"devices": {"requests": [request_]}}})
     assert index.claim_demand("ns", ["c"]) == gpus
+
+
+def test_a_relist_of_unchanged_objects_touches_nothing() -> None:
+    """The informers re-list every minute: slices and claims at a known resourceVersion are not parsed again."""
+    slices = [load("slice-t4-v0.4.1.json"), load("slice-h100x8-v25.12.json")]
+    for i, body in enumerate(slices):
+        body["metadata"]["resourceVersion"] = str(10 + i)
+    claim = {**load("claim-allocated.json")}
+    claim["metadata"] = {**claim["metadata"], "resourceVersion": "20"}
+    index = DraIndex()
+    assert index.replace_slices(slices) == {"aks-gpudra-34911544-vmss000000", "dgx-h100-01"}
+    assert index.replace_claims([claim]) == {"aks-gpudra-34911544-vmss000000"}
+    assert index.replace_slices(slices) == set() and index.replace_claims([claim]) == set()
+    changed = copy.deepcopy(slices[1])
+    changed["metadata"]["resourceVersion"] = "12"
+    changed["spec"]["devices"] = changed["spec"]["devices"][:4]
+    assert index.replace_slices([slices[0], changed]) == {"dgx-h100-01"}
+    assert index.node("dgx-h100-01").gpus == 4
+    reserved = copy.deepcopy(claim)
+    reserved["metadata"]["resourceVersion"] = "21"
+    reserved["status"]["reservedFor"] = []  # only the reservation changed: nothing counted changes
+    assert index.upsert_claim(reserved) == set()

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import ssl
-import stat
 import subprocess
 import sys
 import time
@@ -26,11 +25,11 @@ from localcluster.nodes import NodeSpec
 from tests.charts import tools
 from tests.charts.render import CHART, render
 from tests.e2e.test_chart_apply import server_side_apply, token_kubeconfig
+from tests.nodeagent.fakes import fake_nvidia_smi
 
 pytestmark = pytest.mark.e2e
 ROOT = Path(__file__).parents[2]
 LABEL = "semantic-affinity.io/nvlink"
-TOPO = ROOT / "tests" / "fixtures" / "nvidia-smi-topo" / "p4d.24xlarge-8xA100-NV12.txt"
 
 
 @pytest.fixture(scope="module")
@@ -93,11 +92,9 @@ def test_node_agent_may_change_only_its_label_on_its_node(control_plane: Control
         # its own node, but not its label
         assert patch_node(control_plane, token, own, {"topology.kubernetes.io/zone": "elsewhere"}) == 403
 
-        smi = tmp_path / "nvidia-smi"
-        smi.write_text(f"#!/bin/sh\ncat '{TOPO}'\n")
-        smi.chmod(smi.stat().st_mode | stat.S_IXUSR)
+        smi = fake_nvidia_smi(tmp_path, "p4d.24xlarge-8xA100-NV12.txt")
         env = {k: v for k, v in os.environ.items() if not k.lower().endswith("_proxy")}
-        env.update(NODE_NAME=own, KUBECONFIG=str(kubeconfig), SEMAFF_NVIDIA_SMI=str(smi))
+        env.update(NODE_NAME=own, KUBECONFIG=str(kubeconfig), SEMAFF_NVIDIA_SMI=smi)
         env.pop("KUBERNETES_SERVICE_HOST", None)
         done = subprocess.run([sys.executable, "-m", "nodeagent", "--once"], env=env, cwd=ROOT,
                               capture_output=True, timeout=120)

@@ -3,7 +3,6 @@ tests/scorer/test_dra_e2e.py runs the agent against the real kube-apiserver)."""
 
 from __future__ import annotations
 
-import stat
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -11,17 +10,7 @@ from typing import Any
 import pytest
 
 from nodeagent.__main__ import label_value, read_topology, run_once
-
-FIXTURES = Path(__file__).parents[1] / "fixtures" / "nvidia-smi-topo"
-
-
-def fake_smi(tmp_path: Path, fixture: str | None, status: int = 0) -> str:
-    """An executable that answers ``topo -m`` like nvidia-smi would on that machine."""
-    script = tmp_path / "nvidia-smi"
-    body = f"cat '{FIXTURES / fixture}'\n" if fixture else "echo 'NVIDIA-SMI has failed' >&2\n"
-    script.write_text(f"#!/bin/sh\n[ \"$1 $2\" = 'topo -m' ] || exit 64\n{body}exit {status}\n")
-    script.chmod(script.stat().st_mode | stat.S_IXUSR)
-    return str(script)
+from tests.nodeagent.fakes import fake_nvidia_smi
 
 
 class Api:
@@ -37,23 +26,23 @@ class Api:
 
 
 async def test_read_topology(tmp_path: Path) -> None:
-    assert await read_topology(fake_smi(tmp_path, "p4d.24xlarge-8xA100-NV12.txt")) is True
-    assert await read_topology(fake_smi(tmp_path, "2xRTX5090-PHB.txt")) is False
+    assert await read_topology(fake_nvidia_smi(tmp_path, "p4d.24xlarge-8xA100-NV12.txt")) is True
+    assert await read_topology(fake_nvidia_smi(tmp_path, "2xRTX5090-PHB.txt")) is False
     with pytest.raises(RuntimeError, match="exited 9"):
-        await read_topology(fake_smi(tmp_path, None, 9))
+        await read_topology(fake_nvidia_smi(tmp_path, None, 9))
 
 
 async def test_rounds_patch_only_on_change(tmp_path: Path) -> None:
     api = Api({"kubernetes.io/hostname": "n"})
     label = "semantic-affinity.io/nvlink"
-    assert await run_once(api, "n", label, fake_smi(tmp_path, "dgx1-8xV100-NV1-NV2.txt"))
+    assert await run_once(api, "n", label, fake_nvidia_smi(tmp_path, "dgx1-8xV100-NV1-NV2.txt"))
     assert api.patches == [{"metadata": {"labels": {label: "true"}}}]
     api.labels[label] = "true"
-    assert await run_once(api, "n", label, fake_smi(tmp_path, "dgx1-8xV100-NV1-NV2.txt"))
+    assert await run_once(api, "n", label, fake_nvidia_smi(tmp_path, "dgx1-8xV100-NV1-NV2.txt"))
     assert len(api.patches) == 1  # already right: no write
-    assert not await run_once(api, "n", label, fake_smi(tmp_path, None, 1))  # failure: nothing written
+    assert not await run_once(api, "n", label, fake_nvidia_smi(tmp_path, None, 1))  # failure: nothing written
     assert len(api.patches) == 1
-    assert await run_once(api, "n", label, fake_smi(tmp_path, "1xTeslaP4.txt"))
+    assert await run_once(api, "n", label, fake_nvidia_smi(tmp_path, "1xTeslaP4.txt"))
     assert api.patches[-1] == {"metadata": {"labels": {label: "false"}}}
 
 

@@ -16,7 +16,6 @@ import asyncio
 import copy
 import json
 import os
-import stat
 import subprocess
 import sys
 import urllib.request
@@ -35,6 +34,7 @@ from scorer.sources.kube import api_client, informers
 from scorer.state import ClusterState
 from shared.intents import Intent, IntentDocument
 from shared.signing import Signer
+from tests.nodeagent.fakes import fake_nvidia_smi
 from tests.scorer.test_e2e import bare_pod, eventually, signed_annotations
 
 pytestmark = pytest.mark.e2e
@@ -72,6 +72,26 @@ def l4_slice(node: str) -> dict[str, Any]:
         device["attributes"]["architecture"] = {"string": "Ada Lovelace"}
         device["capacity"]["memory"] = {"value": "23034Mi"}
     return body
+
+
+HINT = "needs 2 GPUs with at least 40 GB each"
+WISH = IntentDocument(intents=(Intent("prefer_gpu", 0.9, 1.5, metadata={"prefer_gpu_cores": 2.0}),
+                               Intent("prefer_gpu_memory_gb", 0.9, 1.5, metadata={"prefer_gpu_memory_gb": 40.0})))
+
+
+def ensure_gpu_class(kube: Any) -> None:
+    """The driver's DeviceClass, once per session (cluster-scoped, the same object for every test)."""
+    try:
+        kube.create(f"{DRA}/deviceclasses", GPU_CLASS)
+    except ApiError as exc:
+        if exc.status != 409:
+            raise
+
+
+def delete_gpu_nodes(control_plane: Any, names: list[str]) -> None:
+    for name in names:
+        control_plane.kube.delete(f"{DRA}/resourceslices", fieldSelector=f"spec.nodeName={name}")
+    control_plane.delete_nodes(names)
 
 
 def claim(name: str, count: int = 2) -> dict[str, Any]:
@@ -157,17 +177,8 @@ async def test_informers_follow_slices_and_claims(control_plane: Any) -> None:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         await client.close()
-        for name in names:
-            kube.delete(f"{DRA}/resourceslices", fieldSelector=f"spec.nodeName={name}")
-        control_plane.delete_nodes(names)
+        delete_gpu_nodes(control_plane, names)
         control_plane.delete_namespace(namespace)
-
-
-def fake_smi(directory: Path, topo: str) -> str:
-    script = directory / f"nvidia-smi-{topo}"
-    script.write_text(f"#!/bin/sh\ncat '{FIXTURES / 'nvidia-smi-topo' / topo}'\n")
-    script.chmod(script.stat().st_mode | stat.S_IXUSR)
-    return str(script)
 
 
 def run_agent(control_plane: Any, node: str, smi: str) -> None:
@@ -193,20 +204,14 @@ def test_gpu_intents_place_pods_on_dra_only_nodes(control_plane: Any, tmp_path: 
     kube = control_plane.kube
     namespace = f"dra-{tag}"
     control_plane.create_namespace(namespace)
-    try:
-        kube.create(f"{DRA}/deviceclasses", GPU_CLASS)
-    except ApiError as exc:  # created by an earlier test of this session: the same object
-        if exc.status != 409:
-            raise
+    ensure_gpu_class(kube)
     for body in (gpu_slice("slice-h100x8-v25.12.json", full, 2), l4_slice(small),
                  gpu_slice("slice-h100x8-v25.12.json", free, 2)):
         kube.create(f"{DRA}/resourceslices", body)
     kube.create(f"{DRA}/namespaces/{namespace}/resourceclaims", claim("someone-else"))
     allocate(kube, namespace, "someone-else", full, ["gpu-0", "gpu-1"])
     signer = Signer.from_file(control_plane.service_certs() / certs.SIGNING_KEY)
-    hint = "needs 2 GPUs with at least 40 GB each"
-    wish = IntentDocument(intents=(Intent("prefer_gpu", 0.9, 1.5, metadata={"prefer_gpu_cores": 2.0}),
-                                   Intent("prefer_gpu_memory_gb", 0.9, 1.5, metadata={"prefer_gpu_memory_gb": 40.0})))
+    hint, wish = HINT, WISH
     control_plane.start_scorer()
 
     def pod(name: str, document: IntentDocument, text: str, claim_name: str | None = None) -> dict[str, Any]:
@@ -235,8 +240,8 @@ def test_gpu_intents_place_pods_on_dra_only_nodes(control_plane: Any, tmp_path: 
         assert {r["pool"] for r in allocation["devices"]["results"]} == {free}
 
         # NVLink from the node agent: the real topo -m of an NV12 HGX on "free", a PHB workstation on "small"
-        run_agent(control_plane, free, fake_smi(tmp_path, "p4d.24xlarge-8xA100-NV12.txt"))
-        run_agent(control_plane, small, fake_smi(tmp_path, "2xRTX5090-PHB.txt"))
+        run_agent(control_plane, free, fake_nvidia_smi(tmp_path, "p4d.24xlarge-8xA100-NV12.txt"))
+        run_agent(control_plane, small, fake_nvidia_smi(tmp_path, "2xRTX5090-PHB.txt"))
         labels = kube.get(f"/api/v1/nodes/{free}")["metadata"]["labels"]
         assert labels["semantic-affinity.io/nvlink"] == "true"
         assert kube.get(f"/api/v1/nodes/{small}")["metadata"]["labels"]["semantic-affinity.io/nvlink"] == "false"
@@ -248,9 +253,7 @@ def test_gpu_intents_place_pods_on_dra_only_nodes(control_plane: Any, tmp_path: 
     finally:
         control_plane.stop_service("scorer")
         control_plane.force_delete_pods(namespace)
-        for name in names:
-            kube.delete(f"{DRA}/resourceslices", fieldSelector=f"spec.nodeName={name}")
-        control_plane.delete_nodes(names)
+        delete_gpu_nodes(control_plane, names)
         control_plane.delete_namespace(namespace)
 
 
@@ -275,11 +278,7 @@ def test_pods_with_claim_templates_burst_onto_free_gpus(control_plane: Any) -> N
     kube = control_plane.kube
     namespace = f"tpl-{tag}"
     control_plane.create_namespace(namespace)
-    try:
-        kube.create(f"{DRA}/deviceclasses", GPU_CLASS)
-    except ApiError as exc:
-        if exc.status != 409:
-            raise
+    ensure_gpu_class(kube)
     for body in (l4_slice(small), gpu_slice("slice-h100x8-v25.12.json", first, 2),
                  gpu_slice("slice-h100x8-v25.12.json", second, 2)):
         kube.create(f"{DRA}/resourceslices", body)
@@ -287,9 +286,7 @@ def test_pods_with_claim_templates_burst_onto_free_gpus(control_plane: Any) -> N
         "apiVersion": "resource.k8s.io/v1", "kind": "ResourceClaimTemplate", "metadata": {"name": "two-gpus"},
         "spec": {"spec": claim("unused")["spec"]}})
     signer = Signer.from_file(control_plane.service_certs() / certs.SIGNING_KEY)
-    hint = "needs 2 GPUs with at least 40 GB each"
-    wish = IntentDocument(intents=(Intent("prefer_gpu", 0.9, 1.5, metadata={"prefer_gpu_cores": 2.0}),
-                                   Intent("prefer_gpu_memory_gb", 0.9, 1.5, metadata={"prefer_gpu_memory_gb": 40.0})))
+    hint, wish = HINT, WISH
     control_plane.start_scorer()
     try:
         wait_for("the scorer sees the slices", lambda: scores_of(control_plane, namespace, bare_pod(
@@ -311,7 +308,5 @@ def test_pods_with_claim_templates_burst_onto_free_gpus(control_plane: Any) -> N
     finally:
         control_plane.stop_service("scorer")
         control_plane.force_delete_pods(namespace)
-        for name in names:
-            kube.delete(f"{DRA}/resourceslices", fieldSelector=f"spec.nodeName={name}")
-        control_plane.delete_nodes(names)
+        delete_gpu_nodes(control_plane, names)
         control_plane.delete_namespace(namespace)

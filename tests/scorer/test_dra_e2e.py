@@ -7,7 +7,8 @@
 - through the real scheduler with ``python -m scorer`` as its extender: "2 GPUs with at least 40 GB each"
   lands on the node with two free such GPUs, not on the one whose GPUs claims hold, both for a pod
   without claims and for a pod whose claim kube-scheduler's DRA plugin allocates; NVLink comes from the
-  node agent (``python -m nodeagent``, with a stand-in nvidia-smi printing a real ``topo -m`` output).
+  node agent (``python -m nodeagent``, with a stand-in nvidia-smi printing a real ``topo -m`` output), and
+  from DCGM's P2P status through a real Prometheus, over a stale hand label.
 """
 
 from __future__ import annotations
@@ -36,6 +37,9 @@ from shared.intents import Intent, IntentDocument
 from shared.signing import Signer
 from tests.nodeagent.fakes import fake_nvidia_smi
 from tests.scorer.test_e2e import bare_pod, eventually, signed_annotations
+
+# the DCGM-format exporter and the real Prometheus scraping it (fixtures of test_prometheus)
+from tests.scorer.test_prometheus import P2P, PROMETHEUS, exporter, prometheus  # noqa: F401
 
 pytestmark = pytest.mark.e2e
 DRA = "/apis/resource.k8s.io/v1"
@@ -305,6 +309,43 @@ def test_pods_with_claim_templates_burst_onto_free_gpus(control_plane: Any) -> N
         plain = bare_pod("next", annotations=signed_annotations(signer, wish, hint))
         wait_for("both 80 GB nodes taken", lambda: all(
             s < 10 for n, s in scores_of(control_plane, namespace, plain, names).items() if n != small), 60)
+    finally:
+        control_plane.stop_service("scorer")
+        control_plane.force_delete_pods(namespace)
+        delete_gpu_nodes(control_plane, names)
+        control_plane.delete_namespace(namespace)
+
+
+@pytest.mark.skipif(PROMETHEUS is None, reason="the prometheus binary is not installed")
+async def test_nvlink_from_dcgm_through_prometheus(control_plane: Any, prometheus: str,  # noqa: F811
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """DCGM_EXP_P2P_STATUS (dcgm-exporter's format, scraped by a real Prometheus) outranks every label: the
+    prefer_nvlink pod lands on the node DCGM measures as NVLinked, although the other one is labelled NVLink."""
+    tag = uuid.uuid4().hex[:6]
+    mine = {"e2e-dra": tag}
+    pcie, linked = f"dcgm-{tag}-a-pcie", f"dcgm-{tag}-b-nvlink"
+    monkeypatch.setitem(P2P, pcie, 4)  # NotSupported: PCIe only
+    monkeypatch.setitem(P2P, linked, 0)  # OK: NVLink P2P
+    names = control_plane.create_nodes([
+        NodeSpec(pcie, labels={**mine, "semantic-affinity.io/nvlink": "true"}),  # a stale hand label
+        NodeSpec(linked, labels=mine)])
+    kube = control_plane.kube
+    namespace = f"dcgm-{tag}"
+    control_plane.create_namespace(namespace)
+    for node in names:
+        kube.create(f"{DRA}/resourceslices", gpu_slice("slice-h100x8-v25.12.json", node, 2))
+    signer = Signer.from_file(control_plane.service_certs() / certs.SIGNING_KEY)
+    document = IntentDocument(intents=(Intent("prefer_nvlink", 0.9, 1.5),))
+    text = "GPUs connected with NVLink"
+    control_plane.start_scorer({"SEMAFF_PROMETHEUS_URL": prometheus, "SEMAFF_METRICS_POLL_S": "1"})
+    try:
+        probe = bare_pod("probe", annotations=signed_annotations(signer, document, text))
+        await asyncio.to_thread(wait_for, "the scorer's DCGM P2P verdicts", lambda: scores_of(
+            control_plane, namespace, probe, names) == {linked: 10, pcie: 1}, 120)
+        body = bare_pod("nv", annotations=signed_annotations(signer, document, text), app="nv")
+        body["spec"]["nodeSelector"] = mine
+        kube.create(f"/api/v1/namespaces/{namespace}/pods", body)
+        assert await asyncio.to_thread(wait_bound, kube, namespace, "app=nv", 1) == {"nv": linked}
     finally:
         control_plane.stop_service("scorer")
         control_plane.force_delete_pods(namespace)

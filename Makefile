@@ -21,7 +21,7 @@ test: $(STAMP) ## unit and component tests (no control plane needed)
 	$(BIN)/pytest -m 'not e2e' -q
 
 lint: $(STAMP) ## ruff, then the layer contracts (import-linter, [tool.importlinter] in pyproject.toml)
-	$(BIN)/ruff check shared observability webhook scorer semaff localcluster tests certs hack charts
+	$(BIN)/ruff check shared observability webhook scorer semaff nodeagent localcluster tests certs hack charts
 	$(BIN)/lint-imports
 
 bench: $(STAMP) ## benchmarks: prints tables, last line one JSON object of figures

@@ -342,9 +342,10 @@ class ControlPlane:
             [
                 str(self.bin / "kube-controller-manager"),
                 f"--kubeconfig={self.kubeconfig}",
-                # No node-lifecycle or taint-eviction controller: nodes keep exactly the taints a test writes.
+                # No node-lifecycle or taint-eviction controller: nodes keep exactly the taints a test writes;
+                # resourceclaim-controller makes the ResourceClaims of pods' ResourceClaimTemplates (DRA).
                 "--controllers=deployment-controller,replicaset-controller,serviceaccount-controller,"
-                "garbage-collector-controller,namespace-controller",
+                "garbage-collector-controller,namespace-controller,resourceclaim-controller",
                 "--leader-elect=false",
                 "--bind-address=127.0.0.1",
                 f"--secure-port={self.ports.controller_manager}",

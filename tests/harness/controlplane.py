@@ -387,10 +387,11 @@ class ControlPlane:
             ]
         return config
 
-    def _start_scheduler(self, extender: bool | None = None) -> None:
+    def _start_scheduler(self, extender: bool | None = None, config: Mapping[str, Any] | None = None) -> None:
         (self.dir / "scheduler").mkdir(exist_ok=True)
         path = self.dir / "scheduler" / "config.yaml"
-        path.write_text(yaml.safe_dump(self.scheduler_config(extender), sort_keys=False))
+        config = self.scheduler_config(extender) if config is None else config
+        path.write_text(yaml.safe_dump(dict(config), sort_keys=False))
         self._spawn(
             "kube-scheduler",
             [
@@ -405,12 +406,13 @@ class ControlPlane:
             ],
         )
 
-    def restart_scheduler(self, extender: bool) -> None:
-        """Restart kube-scheduler with or without the extender entry (the throughput benchmark's A/B)."""
+    def restart_scheduler(self, extender: bool, config: Mapping[str, Any] | None = None) -> None:
+        """Restart kube-scheduler with or without the extender entry (the throughput benchmark's A/B), or with
+        ``config`` (a whole KubeSchedulerConfiguration, e.g. ``scheduler_config()`` pointed at another extender)."""
         proc = self.procs.pop("kube-scheduler", None)
         if proc is not None:
             proc.stop()
-        self._start_scheduler(extender)
+        self._start_scheduler(extender, config)
         self._wait_healthz("kube-scheduler", self.ports.scheduler)
 
     def scheduler_metric(self, name: str, **labels: str) -> float:

@@ -91,7 +91,7 @@ def _serve(count: int, public_pem: bytes, port_pipe: Any, stop: Any, core: int |
 
     from aiohttp import web
 
-    from scorer.__main__ import tune_gc
+    from scorer.__main__ import event_loop, tune_gc
     from scorer.app import make_app
     from scorer.facts import PodRecord
     from scorer.metrics import ScorerMetrics
@@ -134,7 +134,8 @@ def _serve(count: int, public_pem: bytes, port_pipe: Any, stop: Any, core: int |
             await asyncio.sleep(0.1)
         await runner.cleanup()
 
-    asyncio.run(main())
+    with asyncio.Runner(loop_factory=event_loop) as loop_runner:  # the loop python -m scorer runs on
+        loop_runner.run(main())
 
 
 def _apply(state: Any, line: bytes) -> None:

@@ -61,7 +61,12 @@ def start_floor(log_dir: Path) -> tuple[Process, str]:
 
 
 def cpu_seconds(pid: int) -> float:
-    """utime + stime of ``pid`` (every thread of it) in seconds; fields 14 and 15 of /proc/PID/stat."""
+    """utime + stime of ``pid`` (every thread of it) in seconds."""
+    return sum(cpu_times(pid))
+
+
+def cpu_times(pid: int) -> tuple[float, float]:
+    """(utime, stime) of ``pid`` in seconds, every thread included: fields 14 and 15 of /proc/PID/stat."""
     with open(f"/proc/{pid}/stat") as f:
         fields = f.read().rsplit(")", 1)[1].split()  # the command name may hold spaces: cut after it
-    return (int(fields[11]) + int(fields[12])) / _TICKS
+    return int(fields[11]) / _TICKS, int(fields[12]) / _TICKS

@@ -50,7 +50,7 @@ from shared.codec import Analysis, build_annotations
 from shared.normalise import normalise
 from shared.sanitise import hint_sha256, sanitise
 from shared.signing import Signer
-from tests.bench.extenders import cpu_seconds, start_floor
+from tests.bench.extenders import cpu_seconds, cpu_times, start_floor
 from tests.harness import SEMANTIC_SCHEDULER, ControlPlane, NodeSpec
 from tests.harness.metrics import scrape, total
 from tests.harness.nodes import NETWORK, RACK, REGION, ZONE, node_manifest
@@ -199,6 +199,7 @@ class Phase:
     create_s: float = 0.0
     calls: float = 0.0
     scorer_cpu_ms: float = 0.0  # per bound pod
+    scorer_sys_ms: float = 0.0  # the kernel's share of it (sockets)
     floor_cpu_ms: float = 0.0
     scheduler_cpu_ms: float = 0.0
     algorithm_ms: float = 0.0  # mean scheduling_algorithm_duration
@@ -248,7 +249,8 @@ class Bench:
         return _seconds(shipped_extender("")["httpTimeout"])
 
     def _cpu(self) -> dict[str, float]:
-        return {"scorer": cpu_seconds(self.plane.procs["scorer"].pid), "floor": cpu_seconds(self.floor.pid)}
+        user, system = cpu_times(self.plane.procs["scorer"].pid)
+        return {"scorer": user + system, "scorer-sys": system, "floor": cpu_seconds(self.floor.pid)}
 
     def phase(self, kind: str) -> Phase:
         """Create the backlog with the scheduler stopped, start it, and time its bindings."""
@@ -290,6 +292,7 @@ class Bench:
                            if p["spec"].get("nodeName"))
         per_pod = 1000 / max(1, result.bound)
         result.scorer_cpu_ms = (cpu_after["scorer"] - cpu["scorer"]) * per_pod
+        result.scorer_sys_ms = (cpu_after["scorer-sys"] - cpu["scorer-sys"]) * per_pod
         result.floor_cpu_ms = (cpu_after["floor"] - cpu["floor"]) * per_pod
         result.scheduler_cpu_ms = scheduler_cpu * per_pod
         delta = {k: answers_after[k] - answers[k] for k in answers}
@@ -366,14 +369,14 @@ def _median(values: list[float]) -> float | None:
 def report(nodes: int, rounds: list[dict[str, Phase]], suffix: str) -> dict[str, float]:
     """Print the phases and the ratios; the figures of the measured phases (keys end with ``suffix``)."""
     print(f"\nkube-scheduler throughput, {nodes} nodes, {PODS} pre-analysed pods per phase, {len(rounds)} rounds")
-    print(f"{'round':>5} {'extender':<8} {'bound':>6} {'pods/s':>8} {'span s':>7} {'create s':>8} "
-          f"{'calls':>6} {'algo ms':>8} {'ext ms':>7} {'sched cpu':>9} {'scorer cpu':>10} {'floor cpu':>9}")
+    print(f"{'round':>5} {'extender':<8} {'bound':>6} {'pods/s':>8} {'span s':>7} {'create s':>8} {'calls':>6} "
+          f"{'algo ms':>8} {'ext ms':>7} {'sched cpu':>9} {'scorer cpu':>10} {'(sys)':>6} {'floor cpu':>9}")
     for i, phases in enumerate(rounds):
         for kind, p in phases.items():
             rate = f"{p.rate:8.1f}" if p.measured else f"{'—':>8}"
             print(f"{i + 1:>5} {kind:<8} {p.bound:>6} {rate} {p.span_s:>7.1f} {p.create_s:>8.1f} {p.calls:>6.0f} "
                   f"{p.algorithm_ms:>8.2f} {p.extender_ms:>7.2f} {p.scheduler_cpu_ms:>9.2f} "
-                  f"{p.scorer_cpu_ms:>10.2f} {p.floor_cpu_ms:>9.2f}")
+                  f"{p.scorer_cpu_ms:>10.2f} {p.scorer_sys_ms:>6.2f} {p.floor_cpu_ms:>9.2f}")
             for problem in p.problems:
                 print(f"      {kind}: not measured: {problem}")
     print("(cpu: ms per bound pod, all threads; ext ms: scheduling algorithm less PreFilter/Filter/PreScore/Score, "

@@ -21,7 +21,7 @@ test: $(STAMP) ## unit and component tests (no control plane needed)
 	$(BIN)/pytest -m 'not e2e' -q
 
 lint: $(STAMP) ## ruff
-	$(BIN)/ruff check shared webhook scorer tests certs hack charts
+	$(BIN)/ruff check shared webhook scorer localcluster tests certs hack charts
 
 bench: $(STAMP) ## benchmarks: prints tables, last line one JSON object of figures
 	$(BIN)/python -m tests.bench

@@ -20,10 +20,10 @@ import subprocess
 import sys
 import time
 
-from tests.harness import ControlPlane, paper_cluster
-from tests.harness.binaries import ensure_binaries
-from tests.harness.scenarios import SCENARIOS, describe_placement, run
-from tests.harness.workloads import describe_pod
+from localcluster import ControlPlane, paper_cluster
+from localcluster.binaries import ensure_binaries
+from localcluster.scenarios import SCENARIOS, describe_placement, run
+from localcluster.workloads import describe_pod
 
 
 def say(message: str) -> None:

@@ -1,3 +1,3 @@
 """Root test configuration: the control-plane harness plugin (``control_plane`` fixture for e2e tests)."""
 
-pytest_plugins = ["tests.harness.fixtures"]
+pytest_plugins = ["tests.localcluster.fixtures"]

@@ -15,8 +15,8 @@ import subprocess
 import urllib.request
 from pathlib import Path
 
-from tests.harness.kube import wait_for
-from tests.harness.processes import Process, free_port
+from localcluster.kube import wait_for
+from localcluster.processes import Process, free_port
 
 SOURCE = Path(__file__).with_name("floor_extender") / "main.go"
 _TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.harness.scenarios import results_table
+from localcluster.scenarios import results_table
 
 REPORT: dict[str, Any] = {"rows": {}, "describe": "", "extender": ""}
 

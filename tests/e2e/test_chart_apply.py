@@ -23,12 +23,12 @@ import pytest
 import yaml
 
 from certs import tool as certs
+from localcluster import ControlPlane
+from localcluster.kube import ApiError, wait_for
+from localcluster.processes import Process, free_port
+from localcluster.services import probe
 from tests.charts import tools
 from tests.charts.render import CHART, ROOT, render
-from tests.harness import ControlPlane
-from tests.harness.kube import ApiError, wait_for
-from tests.harness.processes import Process, free_port
-from tests.harness.services import probe
 
 pytestmark = pytest.mark.e2e
 

@@ -6,9 +6,9 @@ import uuid
 
 import pytest
 
-from tests.harness import DEFAULT_SCHEDULER, SEMANTIC_SCHEDULER, ControlPlane, NodeSpec, NumaZone
-from tests.harness.controlplane import NRT_PATH
-from tests.harness.workloads import apply, deployment, describe_pod, placement, wait_bound
+from localcluster import DEFAULT_SCHEDULER, SEMANTIC_SCHEDULER, ControlPlane, NodeSpec, NumaZone
+from localcluster.controlplane import NRT_PATH
+from localcluster.workloads import apply, deployment, describe_pod, placement, wait_bound
 
 pytestmark = pytest.mark.e2e
 

@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from tests.harness import ControlPlane, paper_cluster
-from tests.harness.metrics import scrape, total
-from tests.harness.scenarios import SCENARIOS, Scenario, describe_placement, run
-from tests.harness.workloads import describe_pod
+from localcluster import ControlPlane, paper_cluster
+from localcluster.metrics import scrape, total
+from localcluster.scenarios import SCENARIOS, Scenario, describe_placement, run
+from localcluster.workloads import describe_pod
 
 pytestmark = pytest.mark.e2e
 

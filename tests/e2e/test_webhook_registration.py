@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from certs import tool as certs
+from localcluster import SYSTEM_NAMESPACE, ControlPlane
+from localcluster.metrics import scrape, total
 from shared.codec import INTENTS, STATUS
-from tests.harness import SYSTEM_NAMESPACE, ControlPlane
-from tests.harness.metrics import scrape, total
 
 pytestmark = pytest.mark.e2e
 NAMESPACE = "webhook-registration"

@@ -1,4 +1,4 @@
-"""The scorer against a real kube-apiserver and kube-scheduler (``make e2e``; tests/harness).
+"""The scorer against a real kube-apiserver and kube-scheduler (``make e2e``; localcluster).
 
 - the informers keep the cache in step with the API: nodes, NRT, bound pods, relabels, deletions,
   periodic re-lists;
@@ -17,14 +17,14 @@ from typing import Any
 import pytest
 
 from certs import tool as certs
+from localcluster.nodes import NodeSpec, NumaZone
+from localcluster.workloads import wait_bound
 from scorer.sources.kube import api_client, informers
 from scorer.state import ClusterState
 from shared.codec import HINT, Analysis, build_annotations
 from shared.intents import Intent, IntentDocument
 from shared.sanitise import hint_sha256, sanitise
 from shared.signing import Signer
-from tests.harness.nodes import NodeSpec, NumaZone
-from tests.harness.workloads import wait_bound
 
 pytestmark = pytest.mark.e2e
 SCHEDULER = "semantic-scheduler"

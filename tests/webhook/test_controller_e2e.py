@@ -190,7 +190,7 @@ def test_webhook_process_end_to_end(control_plane, namespace) -> None:
     if annotations[STATUS] == "pending":
         assert {"name": SCHEDULING_GATE} in created["spec"]["schedulingGates"]
     name = created["metadata"]["name"]
-    from tests.harness.kube import wait_for
+    from localcluster.kube import wait_for
 
     def finished() -> dict[str, Any] | None:
         pod = kube.get(f"/api/v1/namespaces/{NAMESPACE}/pods/{name}")
@@ -238,7 +238,7 @@ def test_kill_9_then_restart_finishes_every_gated_pod(control_plane, namespace) 
     import os
     import signal
 
-    from tests.harness.kube import wait_for
+    from localcluster.kube import wait_for
 
     env = {"SEMAFF_LEADER_ELECTION": "true", "SEMAFF_NAMESPACE": NAMESPACE, "SEMAFF_LEASE_DURATION_S": "4"}
     first = control_plane.start_webhook(env, register=False)

@@ -8,10 +8,10 @@ import jsonschema
 import pytest
 import yaml
 
-from tests.harness.controlplane import DISABLED_SCORE_PLUGINS, EXTENDER_WEIGHT, NRT_CRD, ControlPlane
-from tests.harness.nodes import GPU_LABELS, NodeSpec, NumaZone, node_manifest, nrt_manifest, paper_cluster
-from tests.harness.scenarios import SCENARIOS, describe_placement, load_manifests, results_table
-from tests.harness.services import MATCH_CONDITION, webhook_configuration
+from localcluster.controlplane import DISABLED_SCORE_PLUGINS, EXTENDER_WEIGHT, NRT_CRD, ControlPlane
+from localcluster.nodes import GPU_LABELS, NodeSpec, NumaZone, node_manifest, nrt_manifest, paper_cluster
+from localcluster.scenarios import SCENARIOS, describe_placement, load_manifests, results_table
+from localcluster.services import MATCH_CONDITION, webhook_configuration
 
 
 def _crd_schema(version: str) -> dict:

@@ -18,12 +18,12 @@ from typing import Any
 
 import orjson
 
+from localcluster.kube import Kube
+from localcluster.nodes import ZONE, paper_cluster
+from localcluster.workloads import apply, load_manifests, pods, wait_bound, wait_settled
 from shared.codec import INTENTS
-from tests.harness.kube import Kube
-from tests.harness.nodes import ZONE, paper_cluster
-from tests.harness.workloads import apply, load_manifests, pods, wait_bound, wait_settled
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 ZONE_OF = {spec.name: spec.labels[ZONE] for spec in paper_cluster()}
 
 Placement = dict[str, int]  # node (or "Pending") -> pods

@@ -1,4 +1,4 @@
-"""tests.harness.metrics.total on samples parsed from a real prometheus_client exposition."""
+"""localcluster.metrics.total on samples parsed from a real prometheus_client exposition."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from prometheus_client import CollectorRegistry, Counter, Histogram, generate_la
 from prometheus_client.parser import text_string_to_metric_families
 from prometheus_client.samples import Sample
 
-from tests.harness.metrics import total
+from localcluster.metrics import total
 
 
 def samples() -> list[Sample]:

@@ -17,13 +17,13 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from certs import tool as certs
+from localcluster.binaries import REPO
+from localcluster.kube import ApiError, wait_for
+from localcluster.processes import Process
 from shared.codec import HINT, LEGACY_HINT, PREFIX, STATUS
-from tests.harness.binaries import REPO
-from tests.harness.kube import ApiError, wait_for
-from tests.harness.processes import Process
 
 if TYPE_CHECKING:
-    from tests.harness.controlplane import ControlPlane
+    from localcluster.controlplane import ControlPlane
 
 WEBHOOK_CONFIG_NAME = "semantic-affinity"
 WEBHOOK_NAME = "intents.semantic-affinity.io"

@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from tests.harness.kube import ApiError, Kube
+from localcluster.kube import ApiError, Kube
 
 PAUSE_IMAGE = "registry.k8s.io/pause:3.10"
 

@@ -26,7 +26,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,11 +36,11 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 
 from certs import tool as certs
-from tests.harness.binaries import ensure_binaries
-from tests.harness.kube import ApiError, Kube, wait_for
-from tests.harness.metrics import scrape, total
-from tests.harness.nodes import NodeSpec, node_manifest, nrt_manifest
-from tests.harness.processes import Process, free_port
+from localcluster.binaries import ensure_binaries
+from localcluster.kube import ApiError, Kube, wait_for
+from localcluster.metrics import scrape, total
+from localcluster.nodes import NodeSpec, node_manifest, nrt_manifest
+from localcluster.processes import Process, free_port
 
 SEMANTIC_SCHEDULER = "semantic-scheduler"
 DEFAULT_SCHEDULER = "default-scheduler"
@@ -387,7 +387,8 @@ class ControlPlane:
             ]
         return config
 
-    def _start_scheduler(self, extender: bool | None = None, config: Mapping[str, Any] | None = None) -> None:
+    def _start_scheduler(self, extender: bool | None = None, config: Mapping[str, Any] | None = None,
+                         flags: Sequence[str] = ()) -> None:
         (self.dir / "scheduler").mkdir(exist_ok=True)
         path = self.dir / "scheduler" / "config.yaml"
         config = self.scheduler_config(extender) if config is None else config
@@ -403,16 +404,19 @@ class ControlPlane:
                 "--authorization-always-allow-paths=/healthz,/readyz,/livez,/metrics",
                 f"--cert-dir={self.dir / 'scheduler'}",
                 f"--v={self.verbosity}",
+                *flags,
             ],
         )
 
-    def restart_scheduler(self, extender: bool, config: Mapping[str, Any] | None = None) -> None:
+    def restart_scheduler(self, extender: bool, config: Mapping[str, Any] | None = None,
+                          flags: Sequence[str] = ()) -> None:
         """Restart kube-scheduler with or without the extender entry (the throughput benchmark's A/B), or with
-        ``config`` (a whole KubeSchedulerConfiguration, e.g. ``scheduler_config()`` pointed at another extender)."""
+        ``config`` (a whole KubeSchedulerConfiguration, e.g. ``scheduler_config()`` pointed at another extender)
+        and extra command-line ``flags``."""
         proc = self.procs.pop("kube-scheduler", None)
         if proc is not None:
             proc.stop()
-        self._start_scheduler(extender, config)
+        self._start_scheduler(extender, config, flags)
         self._wait_healthz("kube-scheduler", self.ports.scheduler)
 
     def scheduler_metric(self, name: str, **labels: str) -> float:
@@ -519,12 +523,12 @@ class ControlPlane:
         return out
 
     def start_webhook(self, env: Mapping[str, str] | None = None, register: bool = True) -> Process:
-        from tests.harness.services import start_webhook
+        from localcluster.services import start_webhook
 
         return start_webhook(self, env or {}, register=register)
 
     def start_scorer(self, env: Mapping[str, str] | None = None) -> Process:
-        from tests.harness.services import start_scorer
+        from localcluster.services import start_scorer
 
         return start_scorer(self, env or {})
 
@@ -538,7 +542,7 @@ class ControlPlane:
         if proc is not None:
             proc.stop()
         if name == "webhook" and self.started:
-            from tests.harness.services import WEBHOOK_CONFIG_NAME
+            from localcluster.services import WEBHOOK_CONFIG_NAME
 
             self.kube.delete(
                 f"/apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations/{WEBHOOK_CONFIG_NAME}"

@@ -10,12 +10,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.harness.controlplane import ControlPlane
+from localcluster.controlplane import ControlPlane
 
 
 @pytest.fixture(scope="session")
 def control_plane(request: pytest.FixtureRequest) -> Iterator[ControlPlane]:
-    """etcd + kube-apiserver + kube-controller-manager + kube-scheduler on 127.0.0.1 (see tests/harness)."""
+    """etcd + kube-apiserver + kube-controller-manager + kube-scheduler on 127.0.0.1 (see localcluster)."""
     plane = ControlPlane()
     request.addfinalizer(plane.stop)  # also stopped from atexit if the session dies
     plane.start()

@@ -17,6 +17,7 @@ from scorer.facts import (
     LiveMetrics,
     NodeFacts,
     NumaZone,
+    PodRecord,
     Topology,
     node_facts,
     numa_zones,
@@ -42,6 +43,7 @@ class ClusterState:
         self.live_polled_at: float | None = None  # wall time of the last successful metrics poll
         self.synced_at: dict[str, float] = {}  # resource -> wall time of its last full list
         self._numa: dict[str, tuple[NumaZone, ...]] = {}
+        self._pod_versions: dict[str, tuple[str, PodRecord]] = {}  # uid -> (resourceVersion, its record)
         self._wall = time.time
 
     # --- readiness --------------------------------------------------------------------------------
@@ -76,9 +78,15 @@ class ClusterState:
             self.pods.node_changed(name)
 
     def replace_nodes(self, items: Iterable[Mapping[str, Any]]) -> None:
+        """A full re-list. A node at the resourceVersion we hold is not parsed again: at thousands of nodes the
+        periodic re-list would otherwise hold the event loop (and every /prioritize) for a long moment."""
         fresh = {}
         for raw in items:
-            facts = self.facts_for(raw)
+            metadata = raw.get("metadata") or {}
+            facts = self.nodes.get(str(metadata.get("name", "")))
+            version = str(metadata.get("resourceVersion", ""))
+            if facts is None or not version or facts.resource_version != version:
+                facts = self.facts_for(raw)
             fresh[facts.name] = facts
         changed = [n for n in self.nodes.keys() | fresh.keys()
                    if (a := self.nodes.get(n)) is None or (b := fresh.get(n)) is None
@@ -118,14 +126,33 @@ class ClusterState:
     # --- pods ---------------------------------------------------------------------------------------
 
     def upsert_pod(self, raw: Mapping[str, Any]) -> None:
-        self.pods.upsert(pod_record(raw))
+        record = pod_record(raw)
+        self._remember_pod(raw, record)
+        self.pods.upsert(record)
 
     def delete_pod(self, raw: Mapping[str, Any]) -> None:
-        self.pods.delete(pod_record(raw).key)
+        key = pod_record(raw).key
+        self._pod_versions.pop(key, None)
+        self.pods.delete(key)
 
     def replace_pods(self, items: Iterable[Mapping[str, Any]]) -> None:
-        self.pods.replace_all(pod_record(raw) for raw in items)
+        """A full re-list; a pod at the resourceVersion we hold keeps its record (no second parse)."""
+        known, self._pod_versions = self._pod_versions, {}
+        records = []
+        for raw in items:
+            metadata = raw.get("metadata") or {}
+            version = str(metadata.get("resourceVersion", ""))
+            held = known.get(str(metadata.get("uid", "")))
+            record = held[1] if held is not None and version and held[0] == version else pod_record(raw)
+            self._remember_pod(raw, record)
+            records.append(record)
+        self.pods.replace_all(records)
         self.mark_synced("pods")
+
+    def _remember_pod(self, raw: Mapping[str, Any], record: PodRecord) -> None:
+        version = str((raw.get("metadata") or {}).get("resourceVersion", ""))
+        if version and record.uid:
+            self._pod_versions[record.uid] = (version, record)
 
     # --- live metrics -------------------------------------------------------------------------------
 

@@ -12,9 +12,9 @@ from collections.abc import AsyncIterator
 import uvloop
 from aiohttp import web
 
+from observability.logs import configure_logging
 from scorer.app import STATE, make_app
 from scorer.settings import Settings, SettingsError
-from shared.service import configure_logging
 
 
 def tune_gc() -> None:

@@ -9,13 +9,13 @@ from collections.abc import AsyncIterator
 
 from aiohttp import web
 
+from observability.routes import add_probe_routes
 from scorer.explain import ExplainStore
 from scorer.handler import Extender
 from scorer.intents import IntentReader
 from scorer.metrics import ScorerMetrics
 from scorer.settings import Settings
 from scorer.state import ClusterState
-from shared.service import add_probe_routes
 from shared.signing import Verifier
 
 log = logging.getLogger("scorer")

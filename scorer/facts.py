@@ -173,6 +173,16 @@ def _parse(value: str) -> float | None:
     return number
 
 
+def _map(value: Any) -> Mapping[str, Any]:
+    """``value`` if it is a JSON object, else empty: a field of the wrong type reads as absent."""
+    return value if isinstance(value, Mapping) else {}
+
+
+def _items(value: Any) -> list[Any]:
+    """``value`` if it is a JSON array, else empty."""
+    return value if isinstance(value, list) else []
+
+
 def _quantity(resources: Mapping[str, Any] | None, name: str) -> float | None:
     if not resources:
         return None
@@ -204,10 +214,10 @@ def gpu_tokens(text: str) -> tuple[str, ...]:
 def node_facts(raw: Mapping[str, Any], topology: Topology = DEFAULT_TOPOLOGY,
                numa_zones: tuple[NumaZone, ...] | None = None) -> NodeFacts:
     """Parse a v1.Node (JSON dict) once into NodeFacts."""
-    metadata = raw.get("metadata") or {}
-    labels: dict[str, str] = {k: v for k, v in (metadata.get("labels") or {}).items() if isinstance(v, str)}
-    status = raw.get("status") or {}
-    allocatable = status.get("allocatable") or status.get("capacity") or {}
+    metadata = _map(raw.get("metadata"))
+    labels: dict[str, str] = {k: v for k, v in _map(metadata.get("labels")).items() if isinstance(v, str)}
+    status = _map(raw.get("status"))
+    allocatable = _map(status.get("allocatable")) or _map(status.get("capacity"))
 
     cpu = _quantity(allocatable, "cpu") or 0.0
     memory = (_quantity(allocatable, "memory") or 0.0) / GIB
@@ -280,8 +290,8 @@ def numa_zones(raw: Mapping[str, Any]) -> tuple[NumaZone, ...]:
 def workload_of(metadata: Mapping[str, Any]) -> tuple[str, str]:
     """(kind, name) of a pod's top owner: Deployment via its ReplicaSet, StatefulSet, Job, DaemonSet; a bare
     pod's ``app.kubernetes.io/name`` or ``app`` label as kind ``App``; ("", "") when it has none."""
-    labels = metadata.get("labels") or {}
-    owners = metadata.get("ownerReferences") or ()
+    labels = _map(metadata.get("labels"))
+    owners = _items(metadata.get("ownerReferences"))
     owner = next((o for o in owners if isinstance(o, Mapping) and o.get("controller")), None)
     if owner is None and owners and isinstance(owners[0], Mapping):
         owner = owners[0]
@@ -289,7 +299,7 @@ def workload_of(metadata: Mapping[str, Any]) -> tuple[str, str]:
         kind, name = str(owner.get("kind", "")), str(owner.get("name", ""))
         if kind == "ReplicaSet":
             template_hash = labels.get(POD_TEMPLATE_HASH)
-            if template_hash and name.endswith("-" + template_hash):
+            if isinstance(template_hash, str) and template_hash and name.endswith("-" + template_hash):
                 return "Deployment", name[: -len(template_hash) - 1]
         if name:
             return kind, name
@@ -300,9 +310,9 @@ def workload_of(metadata: Mapping[str, Any]) -> tuple[str, str]:
 
 
 def _container_requests(container: Mapping[str, Any]) -> tuple[float, float, float]:
-    resources = container.get("resources") or {}
-    requests = resources.get("requests") or {}
-    limits = resources.get("limits") or {}
+    resources = _map(_map(container).get("resources"))
+    requests = _map(resources.get("requests"))
+    limits = _map(resources.get("limits"))
     # Kubernetes defaults requests to limits when only limits are set; extended resources need limits.
     def amount(name: str) -> float:
         value = _quantity(requests, name)
@@ -315,13 +325,13 @@ def _container_requests(container: Mapping[str, Any]) -> tuple[float, float, flo
 def pod_requests(spec: Mapping[str, Any]) -> tuple[float, float, float]:
     """Effective (cpu cores, memory GiB, GPUs) a pod requests: sum of containers, at least each init container."""
     cpu = memory = gpus = 0.0
-    for container in spec.get("containers") or ():
+    for container in _items(spec.get("containers")):
         c, m, g = _container_requests(container)
         cpu, memory, gpus = cpu + c, memory + m, gpus + g
-    for container in spec.get("initContainers") or ():
+    for container in _items(spec.get("initContainers")):
         c, m, g = _container_requests(container)
         cpu, memory, gpus = max(cpu, c), max(memory, m), max(gpus, g)
-    overhead = spec.get("overhead") or {}
+    overhead = _map(spec.get("overhead"))
     cpu += _quantity(overhead, "cpu") or 0.0
     memory += (_quantity(overhead, "memory") or 0.0) / GIB
     return cpu, memory, gpus
@@ -329,17 +339,18 @@ def pod_requests(spec: Mapping[str, Any]) -> tuple[float, float, float]:
 
 def pod_record(raw: Mapping[str, Any]) -> PodRecord:
     """Parse a v1.Pod (JSON dict) once into a PodRecord."""
-    metadata = raw.get("metadata") or {}
-    spec = raw.get("spec") or {}
-    status = raw.get("status") or {}
+    metadata = _map(raw.get("metadata"))
+    spec = _map(raw.get("spec"))
+    status = _map(raw.get("status"))
     kind, name = workload_of(metadata)
     cpu, memory, gpus = pod_requests(spec)
     finished = status.get("phase") in ("Succeeded", "Failed")
+    node = spec.get("nodeName")
     return PodRecord(
         namespace=str(metadata.get("namespace") or "default"),
         name=str(metadata.get("name") or ""),
         uid=str(metadata.get("uid") or ""),
-        node=spec.get("nodeName") or None,
+        node=node if isinstance(node, str) and node else None,
         workload_kind=kind,
         workload=name,
         cpu_cores=cpu,

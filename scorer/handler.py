@@ -22,7 +22,8 @@ from scorer.explain import Explained, ExplainStore, explanation
 from scorer.facts import NodeFacts, PodRecord, pod_record
 from scorer.intents import IntentReader
 from scorer.metrics import ScorerMetrics
-from scorer.scoring import Mode, Ranking, rank, score_view
+from scorer.pipeline import score_view
+from scorer.scoring import Mode, Ranking, rank
 from scorer.settings import Settings
 from scorer.state import ClusterState
 from scorer.table import NodeView
@@ -140,7 +141,8 @@ class Extender:
     def score(self, pod_raw: Mapping[str, Any], nodes: NodeView | list[NodeFacts]
               ) -> tuple[PodRecord, IntentDocument, Ranking, str | None]:
         """Score one pod over its candidate nodes and remember the predicted placement."""
-        metadata = pod_raw.get("metadata") or {}
+        metadata = pod_raw.get("metadata")
+        metadata = metadata if isinstance(metadata, Mapping) else {}  # a wrong type reads as absent
         pod = pod_record(pod_raw)
         verdict = self.reader.read(metadata.get("annotations"))
         document = verdict.document

@@ -1,4 +1,4 @@
-"""The scorer's Prometheus metrics, on their own registry (served at /metrics by shared.service)."""
+"""The scorer's Prometheus metrics, on their own registry (served at /metrics by observability.routes)."""
 
 from __future__ import annotations
 

@@ -101,3 +101,25 @@ def test_pod_requests_limits_init_and_gpus() -> None:
     raw["status"]["phase"] = "Running"
     raw["metadata"]["deletionTimestamp"] = "2026-01-01T00:00:00Z"
     assert not pod_record(raw).active
+
+
+# Fields of the wrong JSON type (found by fuzzing /prioritize): they read as absent, never raise.
+@pytest.mark.parametrize("pod", [
+    {"metadata": [], "spec": "x"},
+    {"metadata": {"labels": ["a"], "ownerReferences": {"kind": "ReplicaSet"}}, "spec": {"containers": "c"}},
+    {"metadata": {"labels": "app"}, "spec": {"containers": [1.5, {"resources": []}], "overhead": [], "nodeName": 7}},
+    {"metadata": None, "spec": {"initContainers": [{"resources": {"requests": "lots"}}]}, "status": []},
+])
+def test_pod_record_reads_wrong_types_as_absent(pod) -> None:
+    record = pod_record(pod)
+    assert (record.cpu_cores, record.memory_gb, record.gpus, record.node) == (0.0, 0.0, 0.0, None)
+    assert (record.workload_kind, record.workload) == ("", "")
+
+
+@pytest.mark.parametrize("node", [
+    {"metadata": {"name": "n", "labels": "x"}, "status": []},
+    {"metadata": {"name": "n", "labels": True}, "status": {"allocatable": [], "capacity": "8"}},
+])
+def test_node_facts_reads_wrong_types_as_absent(node) -> None:
+    facts = node_facts(node)
+    assert (facts.name, facts.labels, facts.cpu_cores, facts.gpu_count) == ("n", {}, 0.0, 0.0)

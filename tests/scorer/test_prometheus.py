@@ -28,7 +28,8 @@ from scorer.sources.prometheus import PrometheusPoller, parse_vector
 from tests.scorer.builders import context, intent, pod, podset
 
 PROMETHEUS = shutil.which("prometheus")
-pytestmark = pytest.mark.skipif(PROMETHEUS is None, reason="the prometheus binary is not installed "
+# Only the tests that start the server may skip; the pure parsing tests run everywhere.
+needs_prometheus = pytest.mark.skipif(PROMETHEUS is None, reason="the prometheus binary is not installed "
                                 "(apt-get install -y --no-install-recommends prometheus; CI installs it)")
 
 DCGM_LABELS = ('pci_bus_id="00000000:{bus:02X}:00.0",device="nvidia{gpu}",modelName="NVIDIA H100 80GB HBM3",'
@@ -132,6 +133,7 @@ async def wait_for_series(session: aiohttp.ClientSession, url: str, query: str, 
     raise AssertionError(f"prometheus never returned {count} series for {query}")
 
 
+@needs_prometheus
 async def test_default_queries_against_real_prometheus(prometheus: str) -> None:
     published: list[tuple[dict[str, LiveMetrics], float]] = []
     outcomes: list[str] = []
@@ -169,6 +171,7 @@ async def test_default_queries_against_real_prometheus(prometheus: str) -> None:
     assert evaluate(intent("prefer_gpu_memory_gb", prefer_gpu_memory_gb=40), nodes, stale) == [None, None, 0.0]
 
 
+@needs_prometheus
 async def test_a_failing_query_keeps_the_rest(prometheus: str) -> None:
     outcomes: list[str] = []
     queries = Queries(gpu_util="this is not promql(", cpu_load="")

@@ -26,7 +26,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -388,10 +388,12 @@ class ControlPlane:
             ]
         return config
 
-    def _start_scheduler(self, extender: bool | None = None) -> None:
+    def _start_scheduler(self, extender: bool | None = None, config: Mapping[str, Any] | None = None,
+                         flags: Sequence[str] = ()) -> None:
         (self.dir / "scheduler").mkdir(exist_ok=True)
         path = self.dir / "scheduler" / "config.yaml"
-        path.write_text(yaml.safe_dump(self.scheduler_config(extender), sort_keys=False))
+        config = self.scheduler_config(extender) if config is None else config
+        path.write_text(yaml.safe_dump(dict(config), sort_keys=False))
         self._spawn(
             "kube-scheduler",
             [
@@ -403,15 +405,19 @@ class ControlPlane:
                 "--authorization-always-allow-paths=/healthz,/readyz,/livez,/metrics",
                 f"--cert-dir={self.dir / 'scheduler'}",
                 f"--v={self.verbosity}",
+                *flags,
             ],
         )
 
-    def restart_scheduler(self, extender: bool) -> None:
-        """Restart kube-scheduler with or without the extender entry (the throughput benchmark's A/B)."""
+    def restart_scheduler(self, extender: bool, config: Mapping[str, Any] | None = None,
+                          flags: Sequence[str] = ()) -> None:
+        """Restart kube-scheduler with or without the extender entry (the throughput benchmark's A/B), or with
+        ``config`` (a whole KubeSchedulerConfiguration, e.g. ``scheduler_config()`` pointed at another extender)
+        and extra command-line ``flags``."""
         proc = self.procs.pop("kube-scheduler", None)
         if proc is not None:
             proc.stop()
-        self._start_scheduler(extender)
+        self._start_scheduler(extender, config, flags)
         self._wait_healthz("kube-scheduler", self.ports.scheduler)
 
     def scheduler_metric(self, name: str, **labels: str) -> float:

@@ -23,11 +23,10 @@ import pytest
 import yaml
 
 from certs import tool as certs
-from localcluster import ControlPlane
+from localcluster import ControlPlane, tools
 from localcluster.kube import ApiError, wait_for
 from localcluster.processes import Process, free_port
 from localcluster.services import probe
-from tests.charts import tools
 from tests.charts.render import CHART, ROOT, render
 
 pytestmark = pytest.mark.e2e

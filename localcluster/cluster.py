@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import atexit
 import os
-import re
 import signal
 import subprocess
 import sys
@@ -29,7 +28,7 @@ from typing import Any
 import yaml
 
 from localcluster import tools
-from localcluster.binaries import REPO
+from localcluster.binaries import REPO, k8s_version
 from localcluster.controlplane import SEMANTIC_SCHEDULER, SYSTEM_NAMESPACE, ControlPlane
 from localcluster.images import Image, all_images
 from localcluster.kube import wait_for
@@ -40,14 +39,6 @@ from localcluster.nodes import NodeSpec, paper_cluster
 CHART = REPO / "charts" / "semantic-affinity"
 RELEASE = "semaff"
 HELM_TIMEOUT = "5m"
-
-
-def k8s_version(bin_dir: Path) -> str:
-    """The Kubernetes version of the built binaries (the cache directory names it)."""
-    match = re.search(r"k8s-(v\d+\.\d+\.\d+)", str(bin_dir))
-    if not match:
-        raise ValueError(f"cannot tell the Kubernetes version from {bin_dir}")
-    return match.group(1)
 
 
 def placement_values() -> dict[str, Any]:
@@ -213,6 +204,9 @@ class LocalCluster:
 
 def main() -> int:
     """``make cluster``: start, print how to reach it, wait for Ctrl-C, clean up."""
+    if os.geteuid() != 0:
+        print("make cluster runs a kubelet, containerd and iptables rules: it needs root", file=sys.stderr)
+        return 2
     cluster = LocalCluster()
     stop = {"now": False}
 

@@ -440,9 +440,10 @@ def all_images(bin_dir: Path, k8s_version: str) -> list[Image]:
 
 
 if __name__ == "__main__":
-    from localcluster.binaries import ensure_binaries
+    from localcluster.binaries import ensure_binaries, k8s_version
 
-    for image in all_images(ensure_binaries(), "v1.36.3"):
+    bin_dir = ensure_binaries()
+    for image in all_images(bin_dir, k8s_version(bin_dir)):
         unpacked = oci_contents(image.tarball)[2]
         packed = image.tarball.stat().st_size
         print(f"{image.ref}: {packed / 2**20:.1f} MiB tarball, {unpacked / 2**20:.1f} MiB unpacked")

@@ -1,0 +1,78 @@
+"""The real node's and the cluster's generated configuration (no root, no processes)."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+from types import SimpleNamespace
+
+import jsonschema
+import pytest
+
+from localcluster import node as node_mod
+from localcluster.cluster import CHART, placement_values
+from localcluster.kwok import MANAGED, kwok_node_manifest
+from localcluster.nodes import paper_cluster
+
+
+@pytest.fixture
+def real_node(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> node_mod.RealNode:
+    monkeypatch.setattr(node_mod, "NODE_ROOT", tmp_path)
+    plane = SimpleNamespace(ca_file=tmp_path / "ca.crt", kubeconfig=tmp_path / "kubeconfig", bin=tmp_path)
+    return node_mod.RealNode(plane)  # type: ignore[arg-type]
+
+
+def test_containerd_config_has_the_three_settings_this_host_needs(real_node: node_mod.RealNode) -> None:
+    config = tomllib.loads(real_node.containerd_config())
+    cri = config["plugins"]["io.containerd.grpc.v1.cri"]
+    assert cri["restrict_oom_score_adj"] is True  # root lacks CAP_SYS_RESOURCE here
+    assert cri["containerd"]["runtimes"]["runc"]["options"]["SystemdCgroup"] is False
+    assert cri["sandbox_image"] == node_mod.PAUSE_REF  # built locally, never pulled
+    assert cri["cni"]["conf_dir"].startswith(str(real_node.dir))  # private, not /etc/cni
+    assert config["grpc"]["address"] == str(real_node.socket)
+
+
+def test_kubelet_runs_on_cgroup_v1_with_cgroupfs_and_is_tainted(real_node: node_mod.RealNode) -> None:
+    config = real_node.kubelet_config(10250, 10248)
+    assert config["failCgroupV1"] is False and config["cgroupDriver"] == "cgroupfs"
+    assert config["containerRuntimeEndpoint"] == f"unix://{real_node.socket}"
+    assert config["registerWithTaints"] == [{"key": node_mod.CONTROL_PLANE_ROLE, "effect": "NoSchedule"}]
+    assert config["address"] == node_mod.NODE_IP
+
+
+def test_cni_config_uses_the_bridge_the_apiserver_listens_on(real_node: node_mod.RealNode) -> None:
+    (bridge, _) = real_node.cni_config()["plugins"]  # type: ignore[misc]
+    assert bridge["bridge"] == node_mod.BRIDGE
+    assert bridge["ipam"]["ranges"] == [[{"subnet": node_mod.POD_CIDR}]]
+    json.dumps(real_node.cni_config())
+
+
+@pytest.mark.parametrize(
+    ("repository", "expected"),
+    [
+        ("semantic-affinity", "docker.io/library/semantic-affinity"),
+        ("someone/app", "docker.io/someone/app"),
+        ("registry.k8s.io/kube-scheduler", "registry.k8s.io/kube-scheduler"),
+        ("localhost/app", "localhost/app"),
+    ],
+)
+def test_image_names_are_normalised_as_the_cri_looks_them_up(repository: str, expected: str) -> None:
+    assert node_mod.normalized(repository) == expected
+
+
+def test_placement_values_are_valid_chart_values_and_pin_every_release_pod() -> None:
+    values = placement_values()
+    jsonschema.validate(values, json.loads((CHART / "values.schema.json").read_text()))
+    for section in (values["webhook"], values["scheduler"], values["tls"]["job"]):
+        assert section["nodeSelector"] == {node_mod.CONTROL_PLANE_ROLE: ""}
+        assert section["tolerations"][0]["key"] == node_mod.CONTROL_PLANE_ROLE
+    assert values["image"]["pullPolicy"] == "Never"  # no registry is reachable
+
+
+def test_kwok_nodes_are_the_paper_nodes_marked_for_kwok() -> None:
+    spec = paper_cluster()[0]
+    manifest = kwok_node_manifest(spec)
+    assert manifest["metadata"]["annotations"] == {MANAGED: "fake"}
+    assert manifest["metadata"]["labels"]["kubernetes.io/hostname"] == spec.name
+    assert manifest["status"]["allocatable"]["cpu"] == spec.cpu

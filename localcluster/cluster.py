@@ -55,6 +55,14 @@ def placement_values() -> dict[str, Any]:
     }
 
 
+def merged(base: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
+    """``extra`` over ``base``, maps merged key by key at every depth (as Helm merges values files)."""
+    out = dict(base)
+    for key, value in extra.items():
+        out[key] = merged(out[key], value) if isinstance(value, dict) and isinstance(out.get(key), dict) else value
+    return out
+
+
 class LocalCluster:
     """One real node + KWOK nodes + the chart; see the module docstring. Also a context manager."""
 
@@ -143,17 +151,15 @@ class LocalCluster:
         return done
 
     def values_file(self, extra: dict[str, Any] | None = None) -> Path:
-        values = placement_values()
-        for key, value in (extra or {}).items():
-            values[key] = {**values.get(key, {}), **value} if isinstance(value, dict) else value
+        values = merged(placement_values(), extra or {})
         path = self.kubeconfig.parent / "values.yaml"
         path.write_text(yaml.safe_dump(values, sort_keys=False))
         return path
 
     def install(self, extra_values: dict[str, Any] | None = None) -> None:
-        """``helm install --wait`` of the chart into the system namespace."""
+        """``helm upgrade --install --wait`` of the chart into the system namespace (also after a failed uninstall)."""
         self.helm(
-            "install", self.release, str(CHART), "--namespace", self.namespace, "--create-namespace",
+            "upgrade", "--install", self.release, str(CHART), "--namespace", self.namespace, "--create-namespace",
             "--values", str(self.values_file(extra_values)), "--wait", "--timeout", HELM_TIMEOUT,
         )  # fmt: skip
         self.wait_release_ready()

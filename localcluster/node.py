@@ -326,7 +326,7 @@ state = "{base / "state"}"
         kube.patch(f"/api/v1/nodes/{self.name}", {"metadata": {"labels": {CONTROL_PLANE_ROLE: ""}}})
         _log(f"{self.name} Ready in {time.monotonic() - began:.1f}s ({self.node_ip}, containerd {self.socket})")
 
-    def _drain(self, timeout: float = 20.0) -> None:
+    def _drain(self, timeout: float = 10.0) -> None:
         """Cordon, force-delete the node's pods, wait until the kubelet has stopped their sandboxes (CNI DEL).
 
         Cordoned first, so their controllers' replacements stay Pending instead of starting here again.

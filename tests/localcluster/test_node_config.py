@@ -11,7 +11,7 @@ import jsonschema
 import pytest
 
 from localcluster import node as node_mod
-from localcluster.cluster import CHART, placement_values
+from localcluster.cluster import CHART, merged, placement_values
 from localcluster.kwok import MANAGED, kwok_node_manifest
 from localcluster.nodes import paper_cluster
 
@@ -76,3 +76,12 @@ def test_kwok_nodes_are_the_paper_nodes_marked_for_kwok() -> None:
     assert manifest["metadata"]["annotations"] == {MANAGED: "fake"}
     assert manifest["metadata"]["labels"]["kubernetes.io/hostname"] == spec.name
     assert manifest["status"]["allocatable"]["cpu"] == spec.cpu
+
+
+def test_extra_values_merge_into_the_placement_at_every_depth() -> None:
+    # A shallow merge dropped tls.job's placement: the certificate Job then ran on a KWOK node,
+    # which "completes" Job pods without running them, and the renewal silently never happened.
+    values = merged(placement_values(), {"tls": {"job": {"renewWithinDays": 366}}, "logLevel": "debug"})
+    assert values["tls"]["job"]["renewWithinDays"] == 366
+    assert values["tls"]["job"]["nodeSelector"] == placement_values()["tls"]["job"]["nodeSelector"]
+    assert values["logLevel"] == "debug"

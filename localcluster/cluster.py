@@ -134,20 +134,18 @@ class LocalCluster:
         return env
 
     def helm(self, *args: str, check: bool = True, timeout: float = 600) -> subprocess.CompletedProcess[str]:
-        """Run helm against this cluster; on failure the error names helm's own output."""
-        done = subprocess.run(
-            [str(self._binaries["helm"]), *args], env=self._env(), capture_output=True, text=True, timeout=timeout
-        )
-        if check and done.returncode != 0:
-            raise RuntimeError(f"helm {' '.join(args)} failed ({done.returncode}):\n{done.stdout}\n{done.stderr}")
-        return done
+        """Run helm against this cluster; on failure the error carries helm's own output."""
+        return self._tool("helm", args, check, timeout)
 
     def kubectl(self, *args: str, check: bool = True, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+        return self._tool("kubectl", args, check, timeout)
+
+    def _tool(self, name: str, args: tuple[str, ...], check: bool, timeout: float) -> subprocess.CompletedProcess[str]:
         done = subprocess.run(
-            [str(self._binaries["kubectl"]), *args], env=self._env(), capture_output=True, text=True, timeout=timeout
+            [str(self._binaries[name]), *args], env=self._env(), capture_output=True, text=True, timeout=timeout
         )
         if check and done.returncode != 0:
-            raise RuntimeError(f"kubectl {' '.join(args)} failed ({done.returncode}):\n{done.stdout}\n{done.stderr}")
+            raise RuntimeError(f"{name} {' '.join(args)} failed ({done.returncode}):\n{done.stdout}\n{done.stderr}")
         return done
 
     def values_file(self, extra: dict[str, Any] | None = None) -> Path:

@@ -401,8 +401,8 @@ def test_certificate_job_is_a_hook_with_narrow_rbac(default: Rendered) -> None:
             "verbs": ["get", "patch"],
         }
     ]
-    script = default.one("ConfigMap", "-certs-script")["data"]["cert_job.py"]
-    assert script == (CHART / "files" / "cert_job.py").read_text()
+    scripts = default.one("ConfigMap", "-certs-script")["data"]
+    assert scripts == {n: (CHART / "files" / n).read_text() for n in ("cert_job.py", "kube_api.py")}
     env = {e["name"]: e["value"] for e in pod_spec(job)["containers"][0]["env"]}
     assert env["SERVICE"] == f"{RELEASE}-semantic-affinity-webhook"
     assert env["TLS_SECRET"] == f"{RELEASE}-semantic-affinity-webhook-tls"
@@ -420,8 +420,8 @@ def test_uninstall_job_is_a_pre_delete_hook_releasing_our_gate(default: Rendered
     env = {e["name"]: e.get("value") for e in pod_spec(job)["containers"][0]["env"]}
     assert env["GATE"] == SCHEDULING_GATE  # the one gate the webhook sets, nothing else
     assert env["WEBHOOK_CONFIGURATION"] == default.one("MutatingWebhookConfiguration")["metadata"]["name"]
-    script = default.one("ConfigMap", "-uninstall-script")["data"]["uninstall_job.py"]
-    assert script == (CHART / "files" / "uninstall_job.py").read_text()
+    scripts = default.one("ConfigMap", "-uninstall-script")["data"]
+    assert scripts == {n: (CHART / "files" / n).read_text() for n in ("uninstall_job.py", "kube_api.py")}
     (deleting,) = [r for r in default.one("ClusterRole", "-uninstall")["rules"] if "delete" in r["verbs"]]
     assert deleting["resourceNames"] == [env["WEBHOOK_CONFIGURATION"]]
 

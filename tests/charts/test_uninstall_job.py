@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from types import ModuleType
 
@@ -10,7 +9,7 @@ import jsonpatch
 import pytest
 
 from shared.codec import SCHEDULING_GATE
-from tests.charts.render import CHART
+from tests.charts.render import load_script
 
 # metadata.name of an Event: an RFC 1123 subdomain.
 SUBDOMAIN = re.compile(r"[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*")
@@ -18,11 +17,7 @@ SUBDOMAIN = re.compile(r"[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z
 
 @pytest.fixture(scope="module")
 def job() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("uninstall_job", CHART / "files" / "uninstall_job.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("uninstall_job")
 
 
 def pod(gates: list[str], scheduler: str = "semantic-scheduler", node: str = "") -> dict:

@@ -13,7 +13,8 @@ would stay gated for ever. Before Helm deletes the release's objects this Job:
    gone then, so the new pod keeps its template's scheduler (the default one). ``schedulerName``
    of an existing pod cannot be changed, so this Job cannot move it itself.
 
-Standard library only, like cert_job.py; configured by environment variables from the Job template.
+Standard library only (kube_api.py beside it), like cert_job.py; configured by environment variables
+from the Job template.
 """
 
 from __future__ import annotations
@@ -21,56 +22,14 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
-import ssl
 import sys
 import time
 import urllib.error
-import urllib.parse
-import urllib.request
 import uuid
-from pathlib import Path
 
-SA_DIR = Path("/var/run/secrets/kubernetes.io/serviceaccount")
+from kube_api import Api
+
 SETTLE_S = 2.0  # the API server's webhook-configuration informer picks the delete up within this
-
-
-class Api:
-    """The few API calls this Job needs, over the in-cluster ServiceAccount credentials."""
-
-    def __init__(self, server: str, token: str, context: ssl.SSLContext) -> None:
-        self.server = server.rstrip("/")
-        self.token = token
-        self.context = context
-
-    @classmethod
-    def in_cluster(cls) -> Api:
-        host = os.environ["KUBERNETES_SERVICE_HOST"]
-        port = os.environ.get("KUBERNETES_SERVICE_PORT", "443")
-        if ":" in host:
-            host = f"[{host}]"
-        context = ssl.create_default_context(cafile=str(SA_DIR / "ca.crt"))
-        return cls(f"https://{host}:{port}", (SA_DIR / "token").read_text().strip(), context)
-
-    def request(self, method: str, path: str, body: object = None, content_type: str = "application/json") -> dict:
-        data = None if body is None else json.dumps(body).encode()
-        req = urllib.request.Request(self.server + path, data=data, method=method)
-        req.add_header("Authorization", f"Bearer {self.token}")
-        req.add_header("Accept", "application/json")
-        if data is not None:
-            req.add_header("Content-Type", content_type)
-        with urllib.request.urlopen(req, context=self.context, timeout=30) as resp:
-            return json.loads(resp.read() or b"{}")
-
-    def pods(self) -> list[dict]:
-        items: list[dict] = []
-        token = ""
-        while True:
-            query = urllib.parse.urlencode({"limit": 500, **({"continue": token} if token else {})})
-            page = self.request("GET", f"/api/v1/pods?{query}")
-            items.extend(page.get("items", []))
-            token = page.get("metadata", {}).get("continue", "")
-            if not token:
-                return items
 
 
 def gate_index(pod: dict, gate: str) -> int | None:
@@ -123,7 +82,7 @@ def run(api: Api, env: dict[str, str]) -> dict[str, int]:
     time.sleep(SETTLE_S)
     # Twice: a pod admitted while the configuration was being deleted is caught by the second pass.
     for _ in range(2):
-        for pod in api.pods():
+        for pod in api.items("/api/v1/pods"):
             index = gate_index(pod, gate)
             if index is None:
                 continue
@@ -141,7 +100,7 @@ def run(api: Api, env: dict[str, str]) -> dict[str, int]:
                 "semantic-affinity is being uninstalled: the intent-analysis gate was removed, no intents were "
                 "written", instance))
         time.sleep(SETTLE_S)
-    for pod in api.pods():
+    for pod in api.items("/api/v1/pods"):
         if not pending_for(pod, scheduler):
             continue
         meta = pod["metadata"]

@@ -9,6 +9,7 @@ scheduling gate of ours, and is bound to one of the paper's nodes by the semanti
 from __future__ import annotations
 
 import base64
+import contextlib
 import socket
 import ssl
 import threading
@@ -183,12 +184,25 @@ def test_active_scheduler_pod_force_deleted_while_a_hinted_deployment_scales_to_
     cluster.wait_release_ready()
 
 
-def _create_stream(kube: Any, namespace: str, prefix: str, stop: threading.Event, out: list[dict[str, Any]]) -> None:
-    i = 0
-    while not stop.is_set():
-        out.append(kube.create(f"/api/v1/namespaces/{namespace}/pods", bare_pod(f"{prefix}{i:03d}", GPU_HINT)))
-        i += 1
-        time.sleep(0.5)
+@contextlib.contextmanager
+def pods_in_flight(cluster: LocalCluster, namespace: str, prefix: str) -> Iterator[list[dict[str, Any]]]:
+    """Create a hinted pod every 0.5 s (on its own client and thread) while the block runs; yield them."""
+    assert cluster.plane is not None
+    kube, stop, created = cluster.plane.client(), threading.Event(), []
+
+    def create() -> None:
+        while not stop.is_set():
+            pod = bare_pod(f"{prefix}{len(created):03d}", GPU_HINT)
+            created.append(kube.create(f"/api/v1/namespaces/{namespace}/pods", pod))
+            time.sleep(0.5)
+
+    creator = threading.Thread(target=create)
+    creator.start()
+    try:
+        yield created
+    finally:
+        stop.set()
+        creator.join()
 
 
 def test_helm_upgrade_changing_a_value_with_pods_in_flight(
@@ -196,15 +210,9 @@ def test_helm_upgrade_changing_a_value_with_pods_in_flight(
 ) -> None:
     assert cluster.plane is not None
     before = {p["metadata"]["name"] for p in cluster.release_pods("webhook")}
-    stop, created = threading.Event(), []
-    creator = threading.Thread(target=_create_stream, args=(cluster.plane.client(), namespace, "u", stop, created))
     began = time.monotonic()
-    creator.start()
-    try:
+    with pods_in_flight(cluster, namespace, "u") as created:
         cluster.upgrade({"logLevel": "debug"})
-    finally:
-        stop.set()
-        creator.join()
     took = time.monotonic() - began
     after = {p["metadata"]["name"] for p in cluster.release_pods("webhook")}
     assert not before & after, "the upgrade rolled the webhook pods (a changed value reaches them)"
@@ -241,11 +249,8 @@ def test_serving_certificate_rotated_by_the_chart_while_admission_keeps_answerin
 ) -> None:
     assert cluster.plane is not None
     old = _tls_secret_cert(cluster)
-    stop, created = threading.Event(), []
-    creator = threading.Thread(target=_create_stream, args=(cluster.plane.client(), namespace, "c", stop, created))
     began = time.monotonic()
-    creator.start()
-    try:
+    with pods_in_flight(cluster, namespace, "c") as created:
         # Renew what expires within 366 days (the 365-day serving certificate does; the 10-year CA
         # does not) into 10-year certificates: the chart's own rotation path, the certificate Job.
         cluster.upgrade({"tls": {"job": {"days": 3650, "renewWithinDays": 366}}})
@@ -257,9 +262,6 @@ def test_serving_certificate_rotated_by_the_chart_while_admission_keeps_answerin
             return all(_served_cert(ip).serial_number == new.serial_number for ip in ips)
 
         wait_for("every webhook pod serving the renewed certificate", serving_new, 180, interval=2.0)
-    finally:
-        stop.set()
-        creator.join()
     took = time.monotonic() - began
     # failurePolicy is Ignore: an admission call that failed would leave a pod without our gate or status.
     unanswered = [

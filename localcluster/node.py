@@ -85,7 +85,7 @@ def _run(*argv: str | Path, check: bool = False) -> subprocess.CompletedProcess[
 
 
 class RealNode:
-    """``RealNode(plane, name).start(images)``; ``stop()`` cleans up everything (also from ``atexit``)."""
+    """``RealNode(plane, name).start(images)``; ``stop()`` cleans up everything (LocalCluster also at exit)."""
 
     def __init__(self, plane: ControlPlane, name: str = "node-real") -> None:
         self.plane = plane
@@ -269,7 +269,6 @@ state = "{base / "state"}"
 
     def _start_kubelet(self) -> None:
         port, healthz = free_port(), free_port()
-        self.kubelet_healthz = healthz
         config = self.dir / "kubelet.yaml"
         config.write_text(yaml.safe_dump(self.kubelet_config(port, healthz)))
         (self.dir / "pod-logs").mkdir(exist_ok=True)

@@ -85,3 +85,34 @@ def test_extra_values_merge_into_the_placement_at_every_depth() -> None:
     assert values["tls"]["job"]["renewWithinDays"] == 366
     assert values["tls"]["job"]["nodeSelector"] == placement_values()["tls"]["job"]["nodeSelector"]
     assert values["logLevel"] == "debug"
+
+
+def test_chain_cleanup_deletes_our_chains_and_the_jumps_into_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    # iptables -S output as kube-proxy and the CNI bridge plugin leave it (comments are quoted).
+    listing = "\n".join([
+        "-P FORWARD ACCEPT",
+        "-N CNI-FORWARD",
+        "-N DOCKER-USER",
+        "-N KUBE-FORWARD",
+        '-A FORWARD -m comment --comment "kubernetes forwarding rules" -j KUBE-FORWARD',
+        '-A FORWARD -m comment --comment "CNI firewall plugin rules" -j CNI-FORWARD',
+        "-A FORWARD -j DOCKER-USER",
+        "-A KUBE-FORWARD -j CNI-FORWARD",
+    ])  # fmt: skip
+    calls: list[tuple[str, ...]] = []
+
+    def fake_run(*argv: object, check: bool = False) -> object:
+        calls.append(tuple(str(a) for a in argv))
+        out = listing if "-S" in argv and "filter" in argv else ""
+        return SimpleNamespace(returncode=0, stdout=out)
+
+    monkeypatch.setattr(node_mod, "_run", fake_run)
+    monkeypatch.setattr(node_mod.shutil, "which", lambda _: "/usr/sbin/iptables")
+    node_mod._remove_chains("iptables")
+    deletes = [c[5:] for c in calls if c[4] == "-D"]
+    assert deletes == [
+        ("FORWARD", "-m", "comment", "--comment", "kubernetes forwarding rules", "-j", "KUBE-FORWARD"),
+        ("FORWARD", "-m", "comment", "--comment", "CNI firewall plugin rules", "-j", "CNI-FORWARD"),
+    ]
+    removed = [c[5] for c in calls if c[4] == "-X"]
+    assert removed == ["CNI-FORWARD", "KUBE-FORWARD"]  # never someone else's chain (DOCKER-USER)

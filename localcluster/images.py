@@ -46,6 +46,8 @@ SCHEDULER_REPOSITORY = "registry.k8s.io/kube-scheduler"
 SUITE = "bookworm"
 # python3-venv for the venv the project lives in; ca-certificates for the Bedrock/OpenAI backends.
 BASE_PACKAGES = ("python3", "python3-venv", "ca-certificates")
+# Documentation and translations: nothing at run time reads them (C.UTF-8 is built into glibc).
+SLIM_PATHS = ("usr/share/doc", "usr/share/man", "usr/share/info", "usr/share/locale")
 VENV = "/opt/semaff"
 NONROOT = 65532
 
@@ -282,7 +284,7 @@ def _debian_mirror() -> str:
 
 def base_rootfs() -> Path:
     """Debian bookworm minbase + python3 as a tarball (about 3 min once; reused by every project build)."""
-    out = CACHE / f"rootfs-{SUITE}-{source_key([], *BASE_PACKAGES)}.tar"
+    out = CACHE / f"rootfs-{SUITE}-{source_key([], *BASE_PACKAGES, *SLIM_PATHS)}.tar"
     if out.exists():
         return out
     CACHE.mkdir(parents=True, exist_ok=True)
@@ -304,10 +306,17 @@ def base_rootfs() -> Path:
             for path in (rootfs / junk).glob("*"):
                 if path.is_file():
                     path.unlink()
+        for slim in SLIM_PATHS:  # what Debian's slim images leave out too (43 MiB here)
+            for path in (rootfs / slim).glob("*"):
+                if path.is_dir() and not path.is_symlink():
+                    shutil.rmtree(path)
+                else:
+                    path.unlink()
         partial = out.with_suffix(".partial")
         _run(["tar", "-C", rootfs, "--numeric-owner", "-cf", partial, "."])
         partial.rename(out)
     _log(f"built the {SUITE} base root filesystem in {time.monotonic() - began:.1f}s: {out}")
+    _remove_others(f"rootfs-{SUITE}-*.tar", out)
     return out
 
 
@@ -397,11 +406,16 @@ def project_image() -> Image:
             rootfs, ref, out, user=recipe.user, workdir=recipe.workdir, env=env, cmd=recipe.cmd, exposed=recipe.exposed
         )
     _log(f"built {ref} in {time.monotonic() - began:.1f}s: {out} ({out.stat().st_size / 2**20:.0f} MiB)")
-    for old in CACHE.glob("semantic-affinity-*.tar"):
-        if old != out:
+    _remove_others("semantic-affinity-*.tar", out)
+    return Image(ref, out)
+
+
+def _remove_others(pattern: str, keep: Path) -> None:
+    """Drop superseded builds of one image from the cache (each is 100+ MiB)."""
+    for old in CACHE.glob(pattern):
+        if old != keep:
             with contextlib.suppress(OSError):
                 old.unlink()
-    return Image(ref, out)
 
 
 def _blob(layout: tarfile.TarFile, digest: str) -> bytes:

@@ -1,5 +1,6 @@
-# One image for every component: the webhook (`python -m webhook`), the scorer (`python -m scorer`)
-# and the certificate tool (`python -m certs`, used by the Helm chart's certificate Job).
+# One image for every component: the webhook (`python -m webhook`), the scorer (`python -m scorer`),
+# the certificate tool (`python -m certs`, used by the Helm chart's certificate Job) and the `semaff`
+# command line.
 #
 #   docker build -t semantic-affinity:0.1.0 .
 #
@@ -10,9 +11,12 @@ FROM python:3.11-slim AS build
 WORKDIR /src
 COPY pyproject.toml README.md ./
 COPY shared ./shared
+COPY observability ./observability
 COPY webhook ./webhook
 COPY scorer ./scorer
+COPY semaff ./semaff
 COPY certs ./certs
+COPY nodeagent ./nodeagent
 # Wheels only: every dependency ships manylinux wheels, so no compiler is needed.
 RUN pip install --no-cache-dir --only-binary=:all: --prefix=/install . \
  && python -m compileall -q /install

@@ -20,19 +20,23 @@ install: $(STAMP) ## create .venv and install the project with test extras
 test: $(STAMP) ## unit and component tests (no control plane needed)
 	$(BIN)/pytest -m 'not e2e' -q
 
-lint: $(STAMP) ## ruff
-	$(BIN)/ruff check shared webhook scorer localcluster tests certs hack charts
+lint: $(STAMP) ## ruff, then the layer contracts (import-linter, [tool.importlinter] in pyproject.toml)
+	$(BIN)/ruff check shared observability webhook scorer semaff nodeagent localcluster tests certs hack charts
+	$(BIN)/lint-imports
 
 bench: $(STAMP) ## benchmarks: prints tables, last line one JSON object of figures
 	$(BIN)/python -m tests.bench
 
-eval: $(STAMP) ## evaluate the embedded analyser on the held-out test split of our evaluation set
-	$(BIN)/semaff eval tests/data/eval/test.jsonl --backend embedded
+eval: $(STAMP) ## evaluate the embedded analyser on the held-out split (tests/data/eval/holdout/; never tune on it)
+	$(BIN)/semaff eval tests/data/eval/holdout/textbook.jsonl --backend embedded
+	$(BIN)/semaff eval tests/data/eval/holdout/realworld.jsonl --backend embedded
 
 eval-dev: $(STAMP) ## the same on the development splits (what the embedded analyser is tuned on)
 	$(BIN)/semaff eval tests/data/eval/dev.jsonl --backend embedded
 	$(BIN)/semaff eval tests/data/eval/dev2.jsonl --backend embedded
 	$(BIN)/semaff eval tests/data/eval/dev3.jsonl --backend embedded
+	$(BIN)/semaff eval tests/data/eval/dev4.jsonl --backend embedded
+	$(BIN)/semaff eval tests/data/eval/dev-fr.jsonl --backend embedded
 
 e2e: $(STAMP) ## every real-control-plane test, incl. the node tier (real node + chart; root) and the six scenarios
 	bash hack/build-control-plane.sh >/dev/null
@@ -50,4 +54,4 @@ cluster: $(STAMP) ## the chart on a local cluster: one real node (kubelet, conta
 	$(BIN)/python -m localcluster.cluster
 
 clean: ## remove the virtualenv and caches (not the cached control-plane binaries)
-	rm -rf $(VENV) .pytest_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .ruff_cache .import_linter_cache

@@ -372,9 +372,10 @@ class ControlPlane:
             controllers = ["--controllers=*", f"--root-ca-file={pki / certs.CA_CERT}",
                            f"--service-account-private-key-file={pki / 'sa.key'}"]
         else:
-            # No node-lifecycle or taint-eviction controller: nodes keep exactly the taints a test writes.
+            # No node-lifecycle or taint-eviction controller: nodes keep exactly the taints a test writes;
+            # resourceclaim-controller makes the ResourceClaims of pods' ResourceClaimTemplates (DRA).
             controllers = ["--controllers=deployment-controller,replicaset-controller,serviceaccount-controller,"
-                           "garbage-collector-controller,namespace-controller"]
+                           "garbage-collector-controller,namespace-controller,resourceclaim-controller"]
         self._spawn(
             "kube-controller-manager",
             [

@@ -11,9 +11,9 @@ from collections.abc import AsyncIterator
 
 from aiohttp import web
 
+from observability.logs import configure_logging
 from scorer.app import STATE, make_app
 from scorer.settings import Settings, SettingsError
-from shared.service import configure_logging
 
 
 def tune_gc() -> None:

@@ -19,10 +19,11 @@ from aiohttp import web
 
 from scorer.evaluators import Context, view_of
 from scorer.explain import Explained, ExplainStore, explanation
-from scorer.facts import NodeFacts, PodRecord, pod_record
+from scorer.facts import NodeFacts, PodRecord
 from scorer.intents import IntentReader
 from scorer.metrics import ScorerMetrics
-from scorer.scoring import Mode, Ranking, rank, score_view
+from scorer.pipeline import score_view
+from scorer.scoring import Mode, Ranking, rank
 from scorer.settings import Settings
 from scorer.state import ClusterState
 from scorer.table import NodeView
@@ -122,12 +123,16 @@ class Extender:
         self.mode = settings.scoring_mode
         self._wall = wall
         self._parsed: dict[str, NodeFacts] = {}  # Nodes mode: node name -> facts parsed at a resourceVersion
+        self._gpu_epoch = state.gpu_epoch
         self._ok = metrics.requests.labels("prioritize", "ok")  # labels() costs more than inc(): resolve once
 
     def _facts_from_objects(self, items: list[Mapping[str, Any]]) -> list[NodeFacts]:
         """Nodes sent in full (nodeCacheCapable false): parse each once per resourceVersion."""
         facts = []
         cache = self._parsed
+        if self._gpu_epoch != self.state.gpu_epoch:  # DRA or DCGM NVLink changed facts without a new resourceVersion
+            cache.clear()
+            self._gpu_epoch = self.state.gpu_epoch
         for raw in items:
             metadata = raw.get("metadata") or {}
             name, version = str(metadata.get("name", "")), str(metadata.get("resourceVersion", ""))
@@ -150,8 +155,9 @@ class Extender:
     def score(self, pod_raw: Mapping[str, Any], nodes: NodeView | list[NodeFacts]
               ) -> tuple[PodRecord, IntentDocument, Ranking, str | None]:
         """Score one pod over its candidate nodes and remember the predicted placement."""
-        metadata = pod_raw.get("metadata") or {}
-        pod = pod_record(pod_raw)
+        metadata = pod_raw.get("metadata")
+        metadata = metadata if isinstance(metadata, Mapping) else {}  # a wrong type reads as absent
+        pod = self.state.pod_to_place(pod_raw)
         verdict = self.reader.read(metadata.get("annotations"))
         document = verdict.document
         pods = self.state.pods

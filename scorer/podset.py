@@ -151,7 +151,7 @@ class PodSet:
         expires = self._clock() + self._ttl
         r = record  # the constructor directly: dataclasses.replace costs several times more on this path
         placed = PodRecord(r.namespace, r.name, r.uid, node, r.workload_kind, r.workload, r.cpu_cores, r.memory_gb,
-                           r.gpus, r.active)
+                           r.gpus, r.active, r.claimed_gpus)
         self._predicted[key] = (placed, expires)
         self._expiry.append((expires, key))
         self._refresh(key)
@@ -233,7 +233,7 @@ class PodSet:
             requested = self._requested[placement.node] = Requested()
         requested.cpu_cores += delta * record.cpu_cores
         requested.memory_gb += delta * record.memory_gb
-        requested.gpus += delta * record.gpus
+        requested.gpus += delta * (record.gpus + record.claimed_gpus)
         requested.pods += delta
         if requested.pods <= 0:
             del self._requested[placement.node]

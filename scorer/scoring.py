@@ -1,9 +1,11 @@
 """Combine φ into node scores and normalise them to the extender's 0..10 scale (ARCHITECTURE.md 2.5).
 
 Pure and deterministic: the same intents, nodes and φ always give the same scores, ties go to the
-smallest node name (the paper's Eq. 7 and 15), never to chance. The arithmetic runs on numpy arrays
-(one row per intent): at thousands of nodes per request it is the difference between a few
-milliseconds and tens of them.
+smallest node name (the paper's Eq. 7 and 15), never to chance. This module is only the math: it
+sees intents, node names and φ arrays, never the node table, the evaluators or a request
+(``scorer.pipeline`` is the glue that evaluates φ over a node view and calls ``rank``). The
+arithmetic runs on numpy arrays (one row per intent): at thousands of nodes per request it is the
+difference between a few milliseconds and tens of them.
 
 ``additive`` is the paper: β = 100/|J|, μ(n,i) = β·C_i·W_i·φ_i(n), S_raw(n) = Σ_i μ(n,i) (Eq. 1–2),
 S_norm = max(0, S_raw)/max S_raw · 100 (Eq. 6), best node 100, others clamped to [1, 99] (Eq. 7); on
@@ -36,10 +38,10 @@ from enum import StrEnum
 
 import numpy as np
 
-from scorer.evaluators import Context, Phi, evaluate_view, view_of
-from scorer.facts import NodeFacts
-from scorer.table import NodeView
 from shared.intents import Intent
+
+# one intent's φ over the nodes, as evaluators give it: a list (None = unknown) or an array (NaN = unknown)
+_PhiRow = Sequence[float | None] | np.ndarray
 
 MAX_SCORE = 10  # MaxExtenderPriority
 NEUTRAL_SCORE = 0
@@ -99,14 +101,14 @@ def weights(intents: Sequence[Intent]) -> list[float]:
     return [beta * intent.confidence * intent.strength for intent in intents]
 
 
-def contributions(intents: Sequence[Intent], phis: Sequence[Phi | np.ndarray]) -> tuple[np.ndarray, tuple[int, ...]]:
+def contributions(intents: Sequence[Intent], phis: Sequence[_PhiRow]) -> tuple[np.ndarray, tuple[int, ...]]:
     """μ(n,i) as an intents × nodes array (an unknown φ, None or NaN, contributes 0), and the unknown count
     per intent."""
     mu, unknown, _ = _contributions(intents, phis)
     return mu, unknown
 
 
-def _contributions(intents: Sequence[Intent], phis: Sequence[Phi | np.ndarray]
+def _contributions(intents: Sequence[Intent], phis: Sequence[_PhiRow]
                    ) -> tuple[np.ndarray, tuple[int, ...], np.ndarray]:
     """(μ, unknown counts, φ as an intents × nodes float array with NaN): whole-matrix operations."""
     if len(phis) != len(intents):
@@ -227,7 +229,7 @@ def _tiered(names: Sequence[str], intents: Sequence[Intent], matrix: np.ndarray,
     return _grades(decisive, best, extremes[-1]), best
 
 
-def rank(intents: Sequence[Intent], names: Sequence[str], phis: Sequence[Phi | np.ndarray], mode: Mode) -> Ranking:
+def rank(intents: Sequence[Intent], names: Sequence[str], phis: Sequence[_PhiRow], mode: Mode) -> Ranking:
     """Scores from φ (one list or array per intent, indexed like ``names``; None or NaN = unknown)."""
     intents = tuple(intents)
     if not names or not intents:
@@ -243,15 +245,3 @@ def rank(intents: Sequence[Intent], names: Sequence[str], phis: Sequence[Phi | n
         grades, best = _tiered(names, intents, mu, raw)
     return Ranking(names, intents, mode, mu, list(phi), raw, grades, best,
                    None if best is not None else "all-non-positive", unknown)
-
-
-def score_view(intents: Sequence[Intent], view: NodeView, ctx: Context, mode: Mode) -> Ranking:
-    """Evaluate every intent on every candidate and rank them: the one scoring path of the service and CLI."""
-    phis = [evaluate_view(intent, view, ctx) for intent in intents]
-    return rank(intents, view.names, phis, mode)
-
-
-def score_nodes(intents: Sequence[Intent], nodes: Sequence[NodeFacts] | NodeView, ctx: Context,
-                mode: Mode) -> Ranking:
-    """``score_view`` over plain node facts (offline files, tests) or a ready view."""
-    return score_view(intents, view_of(nodes, ctx), ctx, mode)

@@ -32,12 +32,13 @@ LEVELS = ("node", "rack", "zone", "region")
 _FLOAT_COLUMNS = ("known", "cpu", "memory", "ephemeral", "gpu_count", "gpu_memory", "has_gpus", "nvlink", "ssd",
                   "network", "req_cpu", "req_mem", "req_gpu", "req_load",
                   "gpu_util", "gpu_util_at", "fb_free", "fb_free_at", "cpu_load", "cpu_load_at", "mem_load",
-                  "mem_load_at")
+                  "mem_load_at", "gpu_claimed", "fb_used", "fb_used_at")
 _CODE_COLUMNS = ("rack", "zone", "region", "product")
 _LIVE = (("gpu_util", "gpu_util_at", "gpu_util", "gpu_util_at"),
          ("fb_free", "fb_free_at", "gpu_fb_free_gb", "gpu_fb_free_at"),
          ("cpu_load", "cpu_load_at", "cpu_load", "cpu_load_at"),
-         ("mem_load", "mem_load_at", "memory_load", "memory_load_at"))
+         ("mem_load", "mem_load_at", "memory_load", "memory_load_at"),
+         ("fb_used", "fb_used_at", "gpu_fb_used_gb", "gpu_fb_used_at"))
 
 
 def _flag(value: bool | None) -> float:
@@ -113,6 +114,8 @@ class NodeTable:
             if old is not None and _columns_of(old) == _columns_of(facts):
                 # a re-list, a status heartbeat or new NUMA zones: no column changes, so the caches stay valid
                 self.facts[row] = facts
+                # GPUs held by ResourceClaims change with every DRA pod; only prefer_gpu (never memoised) reads them
+                self.columns["gpu_claimed"][row] = facts.gpu_claimed
                 return
         self.version += 1
         if row is None:
@@ -132,6 +135,7 @@ class NodeTable:
         c["memory"][row] = facts.memory_gb
         c["ephemeral"][row] = NAN if facts.ephemeral_storage_gb is None else facts.ephemeral_storage_gb
         c["gpu_count"][row] = facts.gpu_count
+        c["gpu_claimed"][row] = facts.gpu_claimed
         c["gpu_memory"][row] = NAN if facts.gpu_memory_gb is None else facts.gpu_memory_gb
         c["has_gpus"][row] = 1.0 if facts.has_gpus else 0.0
         c["nvlink"][row] = _flag(facts.nvlink)

@@ -196,3 +196,26 @@ INTENT_NAMES: tuple[str, ...] = tuple(sorted(BY_NAME))
 def spec(name: str) -> IntentSpec:
     """The catalogue row for ``name``; raises KeyError for an unknown intent."""
     return BY_NAME[name]
+
+
+# --- polarity --------------------------------------------------------------------------------------
+# Pairs of intents of opposite polarity: reading one for the other puts the pod where the user asked it
+# not to go (avoid read as prefer, spread read as colocate). The analysers never emit both from one
+# clause; evaluation counts a prediction of the opposite of an expected intent as a polarity flip.
+SPREADS: tuple[str, ...] = ("spread_nodes", "spread_racks", "spread_regions", "spread_zones")
+OPPOSITES: tuple[tuple[str, str], ...] = (
+    ("prefer_zones", "avoid_zones"),
+    ("prefer_racks", "avoid_racks"),
+    ("prefer_regions", "avoid_regions"),
+    ("prefer_nodes", "avoid_nodes"),
+    ("prefer_same_node_as_deployments", "avoid_same_node_as_deployments"),
+    ("prefer_same_zone_as_deployments", "avoid_same_zone_as_deployments"),
+    ("prefer_gpu", "avoid_gpu_nodes"),
+    *(("prefer_colocate_same_deployment", s) for s in SPREADS),
+    *(("prefer_nearby_nodes_same_deployment", s) for s in SPREADS if s != "spread_nodes"),
+)
+
+
+def opposites(name: str) -> frozenset[str]:
+    """The intents of opposite polarity to ``name`` (empty for one without a polarity)."""
+    return frozenset({b for a, b in OPPOSITES if a == name} | {a for a, b in OPPOSITES if b == name})

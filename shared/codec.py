@@ -72,9 +72,12 @@ class Analysis:
     latency_ms: float = 0.0
     cached: bool = False
     error: str | None = None
+    reason: str | None = None  # why an analysis found no intent, when the analyser knows
 
     def to_json(self) -> str:
+        extra = {"reason": self.reason} if self.reason else {}
         return canonical_json({
+            **extra,
             "analyser": self.analyser,
             "model": self.model,
             "prompt_version": self.prompt_version,
@@ -95,6 +98,7 @@ class Analysis:
             latency_ms=float(data.get("latency_ms", 0.0)),
             cached=bool(data.get("cached", False)),
             error=data.get("error"),
+            reason=data.get("reason"),
         )
 
 

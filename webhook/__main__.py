@@ -8,7 +8,7 @@ import sys
 
 from aiohttp import web
 
-from shared.service import configure_logging
+from observability.logs import configure_logging
 from shared.signing import Signer
 from webhook.app import make_app
 from webhook.settings import SettingsError, load_settings

@@ -18,8 +18,8 @@ from typing import Any
 
 from aiohttp import web
 
+from observability.routes import add_probe_routes
 from shared.sanitise import SanitisedHint
-from shared.service import add_probe_routes
 from shared.signing import Signer
 from webhook.admission import MAX_BODY_BYTES, AdmissionConfig, make_handler
 from webhook.analysers.base import Analyser

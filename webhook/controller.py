@@ -26,6 +26,8 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
+import orjson
+
 from shared.codec import (
     ANALYSIS,
     HINT,
@@ -50,8 +52,11 @@ log = logging.getLogger(__name__)
 
 WORKLOADS = (DEPLOYMENTS, STATEFULSETS, JOBS)
 UNSCHEDULED = "spec.nodeName="  # field selector: pods not bound to a node (every gated pod is one)
-# after this many 422/409 answers, write a minimal "failed" patch in case ours is what the apiserver rejects
-MAX_CONFLICTS_BEFORE_FALLBACK = 4
+# after this many 422 answers (the apiserver refuses what we write, not a concurrent change), write a
+# minimal "failed" patch carrying the apiserver's reason so the pod is never left gated
+MAX_REJECTIONS_BEFORE_FALLBACK = 3
+# 409 answers (the pod changed under us) are retried on the re-read pod; after this many, with a backoff
+CONFLICTS_BEFORE_BACKOFF = 3
 REPORTED_MAX = 10_000  # pods remembered as already reported by Events
 
 
@@ -73,10 +78,13 @@ def hint_source(annotations: Mapping[str, Any] | None) -> tuple[str, str] | None
 
 
 def finish_patch(
-    pod: Mapping[str, Any], annotations: Mapping[str, str], *, guard_hint: bool = True
+    pod: Mapping[str, Any], annotations: Mapping[str, str], *, guard: bool = True
 ) -> list[dict[str, Any]] | None:
     """The one patch that finishes ``pod``: preconditions, output annotations, removal of our gate.
 
+    With ``guard`` the patch applies only to the pod version that was read: the analysis belongs to
+    that version's hint, so a hint edited meanwhile makes the apiserver answer 409 and the controller
+    re-reads and re-analyses. (Never a JSON-Patch ``test`` on the hint itself: see ``webhook.patch``.)
     None when our gate is no longer there (someone else finished the pod).
     """
     metadata = pod.get("metadata") or {}
@@ -85,15 +93,24 @@ def finish_patch(
         return None
     existing = metadata.get("annotations")
     ops: list[dict[str, Any]] = []
-    source = hint_source(existing)
-    if guard_hint and source is not None:
-        # the analysis belongs to this hint: if the user edited it meanwhile, fail and re-analyse
-        ops.append(patch.test_value(("metadata", "annotations", source[0]), source[1]))
+    version = metadata.get("resourceVersion")
+    if guard and isinstance(version, str) and version:
+        ops.append(patch.expect_version(version))
     ops += patch.remove_scheduling_gate(index, SCHEDULING_GATE)
     ops += patch.remove_map_entries(existing, ("metadata", "annotations"),
                                     [k for k in OUTPUT_KEYS if k not in annotations])
     ops += patch.set_map_entries(existing, ("metadata", "annotations"), annotations)
     return ops
+
+
+def status_message(exc: KubeError) -> str:
+    """The apiserver's own reason from a refused call (its Status ``message``), cut for an annotation."""
+    try:
+        body = orjson.loads(exc.body)
+        message = body.get("message") if isinstance(body, dict) else None
+    except orjson.JSONDecodeError:
+        message = None
+    return str(message or f"HTTP {exc.status}")[:200]
 
 
 def event_plan(result: Result, cached: bool) -> list[tuple[str, str, bool]]:
@@ -102,6 +119,8 @@ def event_plan(result: Result, cached: bool) -> list[tuple[str, str, bool]]:
         return [(events.FAILED, f"intent analysis failed ({result.error}); scheduling gate removed, "
                                 "the pod schedules without placement intents", True)]
     summary = result.annotations.get("semantic-affinity.io/summary", "")
+    if result.analysis.reason:  # "no intents: language-not-supported: ..."
+        summary = f"{summary}: {result.analysis.reason}"
     source = "cached analysis" if cached else f"{result.analysis.analyser} in {result.analysis.latency_ms:.0f} ms"
     plan = [(events.ANALYZED, f"{summary} [{source}]", False)]
     if result.document.conflicts:
@@ -235,16 +254,20 @@ class IntentController:
         metadata = pod["metadata"]
         namespace, name, uid = metadata["namespace"], metadata["name"], metadata.get("uid")
         deadline = time.monotonic() + self.budget(parse_time(metadata.get("creationTimestamp")))
-        conflicts = errors = 0
+        conflicts = rejections = errors = 0
+        refusal = ""
         while True:
             result, cached = await self.result_for(pod, deadline)
             annotations = result.hit_annotations if cached else result.annotations
             guard = True
-            if conflicts >= MAX_CONFLICTS_BEFORE_FALLBACK:
-                # Repeated 422s may mean the apiserver rejects what we write: still never leave the pod gated.
-                result = self._failed(result.hint_sha256, "patch-rejected: the apiserver refused the intents patch")
-                annotations, cached, guard = result.annotations, False, conflicts < 2 * MAX_CONFLICTS_BEFORE_FALLBACK
-            ops = finish_patch(pod, annotations, guard_hint=guard)
+            if rejections >= MAX_REJECTIONS_BEFORE_FALLBACK:
+                # The apiserver refuses what we write (not a concurrent change): never leave the pod gated,
+                # and say why in its own words.
+                result = self._failed(result.hint_sha256,
+                                      f"patch-rejected: the apiserver refused the intents patch ({refusal})")
+                annotations, cached = result.annotations, False
+                guard = rejections < 2 * MAX_REJECTIONS_BEFORE_FALLBACK
+            ops = finish_patch(pod, annotations, guard=guard)
             if ops is None:
                 return False
             self._mark_reported(uid)  # before the patch: its watch event must not report the pod again
@@ -254,9 +277,15 @@ class IntentController:
             except KubeError as exc:
                 if exc.status == 404:
                     return False
-                if exc.status in (409, 422):
+                if exc.status == 409:  # the pod changed since it was read: re-read it and try again
                     conflicts += 1
                     self._metrics.controller_patches.labels("conflict").inc()
+                    if conflicts > CONFLICTS_BEFORE_BACKOFF:
+                        await asyncio.sleep(backoff(conflicts - CONFLICTS_BEFORE_BACKOFF, base_s=0.2, cap_s=5.0))
+                elif exc.status == 422:
+                    rejections += 1
+                    refusal = status_message(exc)
+                    self._metrics.controller_patches.labels("rejected").inc()
                 else:
                     errors += 1
                     self._metrics.controller_patches.labels("error").inc()

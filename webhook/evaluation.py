@@ -5,7 +5,10 @@
 - metadata accuracy: over matched intents (expected and predicted), every expected metadata value
   equal: lists as sets, case-insensitive; numbers within 1 %;
 - strength accuracy: over matched intents, predicted strength equals the expected one;
-- macro F1: mean per-intent F1 over every intent that is expected or predicted somewhere in the set.
+- macro F1: mean per-intent F1 over every intent that is expected or predicted somewhere in the set;
+- polarity flips: expected intents whose opposite (``shared.catalogue.OPPOSITES``: avoid_X / prefer_X,
+  spread / colocate) was predicted instead, about the same names where the intent lists names; worse
+  than a miss, so counted on their own.
 A ratio with nothing to measure (no matched intents) is reported as 0.0.
 """
 
@@ -19,6 +22,7 @@ from typing import Any
 
 import orjson
 
+from shared.catalogue import BY_NAME, opposites
 from shared.intents import Intent, IntentDocument
 
 
@@ -121,6 +125,15 @@ def metadata_matches(expected: Expected, got: Intent) -> bool:
                for key, value in expected.metadata.items())
 
 
+def _same_names(expected: Expected, got: Intent) -> bool:
+    """Whether a predicted intent is about names the expected one lists (always true without lists)."""
+    want_key, got_key = BY_NAME[expected.intent].list_key, BY_NAME[got.name].list_key
+    if want_key is None or got_key is None:
+        return True
+    want = {str(v).strip().casefold() for v in expected.metadata.get(want_key) or ()}
+    return not want or bool(want & {v.strip().casefold() for v in got.items(got_key)})
+
+
 @dataclass(frozen=True, slots=True)
 class RowResult:
     row: EvalRow
@@ -138,6 +151,17 @@ class RowResult:
     @property
     def subset_ok(self) -> bool:
         return self.predicted_names == self.row.names
+
+    @property
+    def flips(self) -> tuple[tuple[str, str], ...]:
+        """(expected, predicted opposite) for every expected intent read with the opposite polarity."""
+        found = []
+        for expected in self.row.expected:
+            for got in self.predicted:
+                if got.name in opposites(expected.intent) and got.name not in self.row.names and _same_names(
+                        expected, got):
+                    found.append((expected.intent, got.name))
+        return tuple(found)
 
     @property
     def perfect(self) -> bool:
@@ -199,6 +223,7 @@ class Slice:
     strength_accuracy: float
     matched: int
     failed: int
+    flips: int = 0  # expected intents read with the opposite polarity
 
 
 def slice_of(results: Sequence[RowResult]) -> Slice:
@@ -210,6 +235,7 @@ def slice_of(results: Sequence[RowResult]) -> Slice:
         strength_accuracy=_ratio(sum(sum(r.strength_ok.values()) for r in results), matched),
         matched=matched,
         failed=sum(r.error is not None for r in results),
+        flips=sum(len(r.flips) for r in results),
     )
 
 
@@ -276,6 +302,7 @@ def figures(summary: Summary) -> dict[str, Any]:
         "p50_ms": round(summary.p50_ms, 2),
         "p95_ms": round(summary.p95_ms, 2),
         "failed": o.failed,
+        "polarity_flips": o.flips,
     }
     if summary.cpu_p50_ms is not None and summary.cpu_p95_ms is not None:
         result["cpu_p50_ms"] = round(summary.cpu_p50_ms, 2)
@@ -285,6 +312,7 @@ def figures(summary: Summary) -> dict[str, Any]:
         result[f"subset_accuracy_{lang}"] = round(s.subset_accuracy, 4)
         result[f"metadata_accuracy_{lang}"] = round(s.metadata_accuracy, 4)
         result[f"strength_accuracy_{lang}"] = round(s.strength_accuracy, 4)
+        result[f"polarity_flips_{lang}"] = s.flips
     result["subset_accuracy_by_category"] = {k: round(s.subset_accuracy, 4) for k, s in summary.by_category.items()}
     return result
 
@@ -317,12 +345,12 @@ def describe_predicted(result: RowResult) -> str:
 
 
 def _slice_table(title: str, slices: Mapping[str, Slice]) -> list[str]:
-    lines = [f"{title:<20} {'n':>5} {'subset':>8} {'metadata':>9} {'strength':>9} {'failed':>7}"]
+    lines = [f"{title:<20} {'n':>5} {'subset':>8} {'metadata':>9} {'strength':>9} {'failed':>7} {'flips':>6}"]
     for key, s in slices.items():
         # with no matched intent there is nothing to judge: show a dash, not a misleading 0 %
         metadata = f"{s.metadata_accuracy:>9.1%}" if s.matched else f"{'-':>9}"
         strength = f"{s.strength_accuracy:>9.1%}" if s.matched else f"{'-':>9}"
-        lines.append(f"{key:<20} {s.n:>5} {s.subset_accuracy:>8.1%} {metadata} {strength} {s.failed:>7}")
+        lines.append(f"{key:<20} {s.n:>5} {s.subset_accuracy:>8.1%} {metadata} {strength} {s.failed:>7} {s.flips:>6}")
     return lines
 
 
@@ -334,7 +362,7 @@ def render_report(results: Sequence[RowResult], summary: Summary, *, title: str 
     lines += [
         f"rows {o.n}   subset accuracy {o.subset_accuracy:.2%}   macro F1 {summary.macro_f1:.4f}   "
         f"metadata accuracy {o.metadata_accuracy:.2%}   strength accuracy {o.strength_accuracy:.2%}   "
-        f"failed analyses {o.failed}",
+        f"failed analyses {o.failed}   polarity flips {o.flips}",
         f"latency per hint (wall clock): p50 {summary.p50_ms:.2f} ms   p95 {summary.p95_ms:.2f} ms"
         + (f"   CPU time: p50 {summary.cpu_p50_ms:.2f} ms   p95 {summary.cpu_p95_ms:.2f} ms"
            if summary.cpu_p50_ms is not None and summary.cpu_p95_ms is not None else ""),
@@ -353,6 +381,7 @@ def render_report(results: Sequence[RowResult], summary: Summary, *, title: str 
         problems = []
         if not result.subset_ok:
             problems.append("intents")
+        problems += [f"FLIP:{a}->{b}" for a, b in result.flips]
         problems += [f"metadata:{k}" for k, ok in result.metadata_ok.items() if not ok]
         problems += [f"strength:{k}" for k, ok in result.strength_ok.items() if not ok]
         hint = result.row.hint if len(result.row.hint) <= 140 else result.row.hint[:139] + "…"

@@ -3,6 +3,12 @@
 Annotation and label keys contain ``/`` (``semantic-affinity.io/status``), which a JSON Pointer
 must spell ``~1`` (and ``~`` as ``~0``, escaped first). Adding a child of a map or list that does
 not exist fails, so the builders here add the whole parent when it is absent.
+
+Never ``test`` a user's string. kube-apiserver's JSON-Patch library compares a ``test`` value with
+the stored one as raw JSON bytes, without decoding escapes: the stored pod is Go-encoded (``ü`` as
+raw UTF-8, ``<`` as ``\u003c``) while a Python client sends ``\u00fc`` and ``<``, so the same text
+"differs" and the patch fails with 422 for any non-ASCII hint or one with ``<``, ``>`` or ``&``.
+Preconditions therefore use the resourceVersion (digits) and our own ASCII gate name only.
 """
 
 from __future__ import annotations
@@ -71,6 +77,11 @@ def remove_scheduling_gate(index: int, gate: str) -> list[Op]:
     return [{"op": "test", "path": path + "/name", "value": gate}, {"op": "remove", "path": path}]
 
 
-def test_value(tokens: tuple[str, ...], value: Any) -> Op:
-    """A ``test`` precondition on one value (e.g. the hint annotation the analysis was made for)."""
-    return {"op": "test", "path": pointer(*tokens), "value": value}
+def expect_version(resource_version: str) -> Op:
+    """Optimistic concurrency: the patch applies only to the object at ``resource_version``.
+
+    kube-apiserver treats a resourceVersion in the patched object as a precondition and answers 409
+    Conflict when the object changed meanwhile (a user edited the hint, another writer finished it),
+    so 409 means "re-read and retry" and 422 keeps meaning "the apiserver refuses what we write".
+    """
+    return {"op": "replace", "path": "/metadata/resourceVersion", "value": resource_version}

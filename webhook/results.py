@@ -79,7 +79,7 @@ def _with_hit(annotations: Mapping[str, str], analysis: Analysis) -> dict[str, s
 def from_outcome(outcome: Outcome, hint: SanitisedHint, signer: Signer) -> Result:
     """Sign a backend outcome. A document too large to write becomes a failed result."""
     analysis = Analysis(outcome.analyser, outcome.model, outcome.prompt_version, hint.sha256,
-                        latency_ms=outcome.latency_ms, error=outcome.error)
+                        latency_ms=outcome.latency_ms, error=outcome.error, reason=outcome.reason)
     if outcome.document is not None:
         try:
             annotations = build_annotations(outcome.document, analysis, signer)

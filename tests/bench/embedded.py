@@ -3,8 +3,6 @@
 Runs in a fresh child process pinned to one CPU with single-threaded BLAS, so the figures are the
 analyser's own (not the bench runner's imports) and match the issue's target ("p95 per hint on one
 core, RSS"). Hints are the development split of the evaluation set, each analysed several times.
-Two latencies are reported: the analyser as shipped (rules, plus the encoder only for clauses the
-rules cannot read) and the worst case where every clause of every hint goes through the encoder.
 """
 
 from __future__ import annotations
@@ -25,28 +23,22 @@ os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
 started = time.perf_counter()
 from shared.sanitise import sanitise
 from webhook.analysers.embedded import EmbeddedAnalyser
-from webhook.analysers.embedded.rules import read_hint
-analyser = EmbeddedAnalyser(threads=1)
-matcher = analyser._get_matcher()
+analyser = EmbeddedAnalyser()
+analyser.analyse_sync("warm up the rules")
 load_s = time.perf_counter() - started
 hints = [sanitise(json.loads(line)["hint"]).text for line in open(sys.argv[1]) if line.strip()]
 hints = [h for h in hints if h.strip()]
 for hint in hints[:20]:
     analyser.analyse_sync(hint)  # warm caches
-shipped, encoder = [], []
+shipped = []
 for _ in range(int(sys.argv[2])):
     for hint in hints:
         t = time.perf_counter(); analyser.analyse_sync(hint); shipped.append((time.perf_counter() - t) * 1000)
-        reading = read_hint(hint)
-        texts = [" ".join(reading.masked[c.start:c.end].split()) or "-" for c in reading.clauses] or ["-"]
-        t = time.perf_counter(); matcher.match(texts)
-        encoder.append((time.perf_counter() - t) * 1000)
 def pct(values, q):
     values = sorted(values); return values[min(len(values) - 1, int(q * len(values)))]
 print(json.dumps({
     "n": len(hints), "samples": len(shipped), "load_s": load_s,
     "p50": pct(shipped, 0.50), "p95": pct(shipped, 0.95), "p99": pct(shipped, 0.99),
-    "enc_p50": pct(encoder, 0.50), "enc_p95": pct(encoder, 0.95),
     "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0,
 }))
 """
@@ -60,16 +52,13 @@ def run() -> dict[str, float]:
                             capture_output=True, text=True, timeout=900, check=True)
     figures = json.loads(result.stdout.strip().splitlines()[-1])
     print(f"embedded analyser, {figures['n']} dev hints x {REPEATS}, one thread on one core")
-    print(f"  {'load (import + encoder + prototypes)':44} {figures['load_s']:8.2f} s")
+    print(f"  {'load (import + word lists + typo table)':44} {figures['load_s']:8.2f} s")
     print(f"  {'per hint as shipped p50 / p95 / p99':44} {figures['p50']:6.2f} / {figures['p95']:.2f} / "
           f"{figures['p99']:.2f} ms")
-    print(f"  {'every clause through the encoder p50 / p95':44} {figures['enc_p50']:6.2f} / "
-          f"{figures['enc_p95']:.2f} ms")
     print(f"  {'peak resident memory':44} {figures['rss_mb']:8.1f} MB")
     return {
         "embedded_p50_ms": round(figures["p50"], 3),
         "embedded_p95_ms": round(figures["p95"], 3),
-        "embedded_encoder_p95_ms": round(figures["enc_p95"], 3),
         "embedded_rss_mb": round(figures["rss_mb"], 1),
         "embedded_load_s": round(figures["load_s"], 3),
     }

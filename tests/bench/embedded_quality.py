@@ -1,6 +1,6 @@
 """Quality of an analyser on evaluation rows (ARCHITECTURE 2.8), for the embedded backend's tuning loop.
 
-``python -m tests.bench.embedded_quality FILE.jsonl [--rules-only] [--errors]`` prints subset,
+``python -m tests.bench.embedded_quality FILE.jsonl [--errors]`` prints subset,
 metadata and strength accuracy per language and category. The official report is ``semaff eval``.
 """
 
@@ -83,7 +83,7 @@ async def evaluate(path: str | Path, analyser: Any, show_errors: bool = False) -
 def main(argv: list[str]) -> int:
     from webhook.analysers.embedded import EmbeddedAnalyser
 
-    analyser = EmbeddedAnalyser(semantic="--rules-only" not in argv)
+    analyser = EmbeddedAnalyser()
     asyncio.run(evaluate(argv[0], analyser, show_errors="--errors" in argv))
     return 0
 

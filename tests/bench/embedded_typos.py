@@ -1,7 +1,7 @@
 """Robustness to typing slips: every row with an intent gets one slip (swapped, dropped or doubled letter)
 in one of its longer words, and the quality loop runs on the result.
 
-``python -m tests.bench.embedded_typos FILE.jsonl [--seed N] [--rules-only] [--errors]``. The expected
+``python -m tests.bench.embedded_typos FILE.jsonl [--seed N] [--errors]``. The expected
 answers stay as they are, so a slip inside a workload name counts against metadata, not subset.
 """
 
@@ -47,7 +47,7 @@ def main(argv: list[str]) -> int:
     with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as handle:
         handle.write("\n".join(json.dumps(r, ensure_ascii=False) for r in perturb(rows, seed)) + "\n")
     try:
-        analyser = EmbeddedAnalyser(semantic="--rules-only" not in argv)
+        analyser = EmbeddedAnalyser()
         asyncio.run(evaluate(handle.name, analyser, show_errors="--errors" in argv))
     finally:
         Path(handle.name).unlink()

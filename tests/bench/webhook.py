@@ -99,7 +99,7 @@ def _serve(kind: str, cert_file: str, key_file: str, ports: Any) -> None:
     """Child process: one server on an ephemeral port, reported back through ``ports``."""
     from aiohttp import web
 
-    from shared.service import configure_logging
+    from observability.logs import configure_logging
 
     # production logging (one JSON line per admission), written to /dev/null instead of the bench's terminal
     devnull = os.open(os.devnull, os.O_WRONLY)

@@ -19,16 +19,25 @@ from shared.intents import STRENGTHS
 from shared.normalise import normalise
 
 EVAL_DIR = Path(__file__).parent / "eval"
-SPLITS = ("dev", "test")
+# dev4 is the former test split: it was tuned on, so it is development data now (ids unchanged).
+SPLITS = ("dev", "dev4")
 # Further development sets, written later and independently: held to the same format checks, but the
-# size minimums apply to the original dev + test union only.
-EXTRA_FILES = ("dev2", "dev3")
-LANGS = ("en", "es", "de")
+# size minimums apply to the original dev + dev4 union only.
+EXTRA_FILES = ("dev2", "dev3", "dev-fr")
+# The held-out split (tests/data/eval/holdout/): written blind, never tuned on, scored once. Same
+# format and label checks; the en/es/de files cover every language x category cell.
+MULTILINGUAL_HOLDOUT = ("holdout/textbook", "holdout/realworld")
+HOLDOUT_FILES = (*MULTILINGUAL_HOLDOUT, "holdout/fr")
+LANGS = ("en", "es", "de", "fr")
+# The languages of the original dev + dev4 splits and of the en/es/de held-out files (French came later).
+SPLIT_LANGS = ("en", "es", "de")
 CATEGORIES = ("single", "paraphrase", "combination", "strength", "noise", "multi_objective", "contradictory")
 MINIMUM_ROWS = {"en": 300, "es": 50, "de": 50}
 MINIMUM_PER_INTENT = 5
-# Every intent at least this often in each extra development set.
-MINIMUM_PER_INTENT_EXTRA = {"dev2": 4, "dev3": 3}
+# Every intent at least this often in each extra development set and held-out set.
+MINIMUM_PER_INTENT_EXTRA = {"dev2": 4, "dev3": 3, "dev-fr": 3, "holdout/fr": 2} | {n: 3 for n in MULTILINGUAL_HOLDOUT}
+# Single-language sets: their language, and the rows they must hold at least (issue 12: French dev set).
+SINGLE_LANGUAGE_FILES = {"dev-fr": ("fr", 120), "holdout/fr": ("fr", 90)}
 ROW_KEYS = {"id", "hint", "lang", "category", "expected"}
 
 
@@ -45,7 +54,7 @@ def _load(split: str) -> list[dict[str, Any]]:
 
 @pytest.fixture(scope="module")
 def rows_by_file() -> dict[str, list[dict[str, Any]]]:
-    return {name: _load(name) for name in SPLITS + EXTRA_FILES}
+    return {name: _load(name) for name in SPLITS + EXTRA_FILES + HOLDOUT_FILES}
 
 
 @pytest.fixture(scope="module")
@@ -55,7 +64,7 @@ def rows_by_split(rows_by_file: dict[str, list[dict[str, Any]]]) -> dict[str, li
 
 @pytest.fixture(scope="module")
 def split_rows(rows_by_split: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
-    """Rows of dev + test (the union the size minimums are about)."""
+    """Rows of dev + dev4 (the union the size minimums are about)."""
     return [row for split in SPLITS for row in rows_by_split[split]]
 
 
@@ -161,16 +170,33 @@ def test_both_splits_cover_every_intent_language_and_category(rows_by_split: dic
         intents = {item["intent"] for row in rows for item in row["expected"]}
         assert set(INTENT_NAMES) - intents == set(), split
         cells = {(row["lang"], row["category"]) for row in rows}
-        missing = {(lang, cat) for lang in LANGS for cat in CATEGORIES} - cells
+        missing = {(lang, cat) for lang in SPLIT_LANGS for cat in CATEGORIES} - cells
         assert missing == set(), (split, sorted(missing))
 
 
-def test_extra_dev_sets_use_every_intent_often_enough(rows_by_file: dict[str, list[dict[str, Any]]]) -> None:
-    for name in EXTRA_FILES:
+def test_extra_and_holdout_sets_use_every_intent_often_enough(rows_by_file: dict[str, list[dict[str, Any]]]) -> None:
+    for name in EXTRA_FILES + HOLDOUT_FILES:
         per_intent = Counter(item["intent"] for row in rows_by_file[name] for item in row["expected"])
         minimum = MINIMUM_PER_INTENT_EXTRA[name]
         too_few = {i: per_intent[i] for i in INTENT_NAMES if per_intent[i] < minimum}
         assert too_few == {}, name
+
+
+def test_holdout_files_cover_every_language_and_category(rows_by_file: dict[str, list[dict[str, Any]]]) -> None:
+    for name in MULTILINGUAL_HOLDOUT:
+        cells = {(row["lang"], row["category"]) for row in rows_by_file[name]}
+        missing = {(lang, cat) for lang in SPLIT_LANGS for cat in CATEGORIES} - cells
+        assert missing == set(), (name, sorted(missing))
+
+
+def test_single_language_sets_are_big_enough_and_cover_every_category(
+    rows_by_file: dict[str, list[dict[str, Any]]],
+) -> None:
+    for name, (lang, minimum) in SINGLE_LANGUAGE_FILES.items():
+        rows = rows_by_file[name]
+        assert {row["lang"] for row in rows} == {lang}, name
+        assert len(rows) >= minimum, (name, len(rows))
+        assert set(CATEGORIES) - {row["category"] for row in rows} == set(), name
 
 
 def test_metadata_checker_rejects_bad_labels() -> None:

@@ -52,8 +52,12 @@ def test_gpu_count_from_gfd_label_and_nvlink_sources() -> None:
            "status": {"allocatable": {"cpu": "64", "memory": "512Gi"}}}
     facts = node_facts(raw, Topology(rack_label="my/rack"))
     assert facts.gpu_count == 8.0 and facts.nvlink is True and facts.ssd is True and facts.rack == "r7"
-    raw["metadata"]["labels"]["semantic-affinity.io/nvlink"] = "false"  # the explicit label wins
-    assert node_facts(raw).nvlink is False
+    assert (facts.gpu_source, facts.nvlink_source) == ("gfd-label", "gfd-clique")
+    # order of trust (issue 14): GFD's clique over the NVLink label (node agent or hand)
+    raw["metadata"]["labels"]["semantic-affinity.io/nvlink"] = "false"
+    assert node_facts(raw).nvlink is True
+    del raw["metadata"]["labels"]["nvidia.com/gpu.clique"]
+    assert (node_facts(raw).nvlink, node_facts(raw).nvlink_source) == (False, "label")
 
 
 def test_numa_zones_from_a_real_nrt() -> None:
@@ -101,3 +105,25 @@ def test_pod_requests_limits_init_and_gpus() -> None:
     raw["status"]["phase"] = "Running"
     raw["metadata"]["deletionTimestamp"] = "2026-01-01T00:00:00Z"
     assert not pod_record(raw).active
+
+
+# Fields of the wrong JSON type (found by fuzzing /prioritize): they read as absent, never raise.
+@pytest.mark.parametrize("pod", [
+    {"metadata": [], "spec": "x"},
+    {"metadata": {"labels": ["a"], "ownerReferences": {"kind": "ReplicaSet"}}, "spec": {"containers": "c"}},
+    {"metadata": {"labels": "app"}, "spec": {"containers": [1.5, {"resources": []}], "overhead": [], "nodeName": 7}},
+    {"metadata": None, "spec": {"initContainers": [{"resources": {"requests": "lots"}}]}, "status": []},
+])
+def test_pod_record_reads_wrong_types_as_absent(pod) -> None:
+    record = pod_record(pod)
+    assert (record.cpu_cores, record.memory_gb, record.gpus, record.node) == (0.0, 0.0, 0.0, None)
+    assert (record.workload_kind, record.workload) == ("", "")
+
+
+@pytest.mark.parametrize("node", [
+    {"metadata": {"name": "n", "labels": "x"}, "status": []},
+    {"metadata": {"name": "n", "labels": True}, "status": {"allocatable": [], "capacity": "8"}},
+])
+def test_node_facts_reads_wrong_types_as_absent(node) -> None:
+    facts = node_facts(node)
+    assert (facts.name, facts.labels, facts.cpu_cores, facts.gpu_count) == ("n", {}, 0.0, 0.0)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorer.scoring import Mode, normalise_additive, normalise_tiered, rank, score_nodes, weights
+from scorer.pipeline import score_nodes
+from scorer.scoring import Mode, normalise_additive, normalise_tiered, rank, weights
 from tests.scorer.builders import context, intent, node, pod, podset
 
 

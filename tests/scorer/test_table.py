@@ -11,7 +11,8 @@ import pytest
 
 from scorer.evaluators import Context, evaluate
 from scorer.facts import LiveMetrics, NodeFacts, PodRecord
-from scorer.scoring import Mode, score_nodes, score_view
+from scorer.pipeline import score_nodes, score_view
+from scorer.scoring import Mode
 from scorer.state import ClusterState
 from scorer.table import NodeTable
 from shared.catalogue import CATALOGUE, MetaType

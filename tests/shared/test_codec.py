@@ -41,7 +41,7 @@ HINT_TEXT = "critical ML training job, it must run on nodes with GPUs"
 
 def analysis_for(hint: str, **changes: Any) -> Analysis:
     fields: dict[str, Any] = {
-        "analyser": "embedded", "model": "usem3", "prompt_version": "v1",
+        "analyser": "embedded", "model": "rules", "prompt_version": "v1",
         "hint_sha256": sanitise(hint).sha256, "latency_ms": 12.3, "cached": False,
     }
     return Analysis(**{**fields, **changes})
@@ -89,7 +89,7 @@ def test_build_writes_every_output_key(annotated: dict[str, str], signer: Signer
         "prefer_gpu ≥1 GPU (0.95, strong); prefer_zones [us-east-1a, us-east-1b] (0.80, weak); spread_zones (0.90)"
     )
     assert orjson.loads(annotated[ANALYSIS]) == {
-        "analyser": "embedded", "model": "usem3", "prompt_version": "v1", "latency_ms": 12.3, "cached": False,
+        "analyser": "embedded", "model": "rules", "prompt_version": "v1", "latency_ms": 12.3, "cached": False,
         "hint_sha256": sanitise(HINT_TEXT).sha256, "error": None,
     }
     assert all(isinstance(v, str) for v in annotated.values())

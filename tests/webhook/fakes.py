@@ -2,7 +2,9 @@
 
 Clearly a substitute: the real thing is exercised in test_controller_e2e.py against a real
 kube-apiserver. What it does model is what the controller's correctness rests on: JSON Patch
-applied by the ``jsonpatch`` reference implementation (a failed ``test`` is HTTP 422), selected
+applied by the ``jsonpatch`` reference implementation, with the apiserver's two quirks that matter
+(a ``test`` compares raw JSON bytes, Go-encoded stored value against the client's encoding, and
+fails with HTTP 422; a resourceVersion in the patched object is a precondition, 409), selected
 list+watch (label existence, ``spec.nodeName=``) where a pod that stops matching is reported
 DELETED, scheduling gates that can only be removed, resourceVersions, 404 for missing pods, and
 Lease writes guarded by resourceVersion.
@@ -13,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import itertools
+import json
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -20,6 +23,38 @@ import jsonpatch
 import jsonpointer
 
 from webhook.kube import KubeError, Resource
+
+
+def go_json(value: Any) -> str:
+    """``value`` as Go's encoding/json writes it into a stored object: UTF-8 kept raw, but ``<``, ``>``,
+    ``&``, U+2028 and U+2029 escaped."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    for char, escape in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"),
+                         ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
+        text = text.replace(char, escape)
+    return text
+
+
+def client_json(value: Any) -> str:
+    """``value`` as kubernetes-asyncio sends it in a patch body (``json.dumps``: non-ASCII escaped)."""
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def raw_test_failures(document: dict[str, Any], ops: list[dict[str, Any]]) -> list[str]:
+    """Paths of ``test`` ops that kube-apiserver's JSON-Patch library would fail: it compares the two
+    values' JSON bytes without decoding escapes (evanphx/json-patch ``lazyNode.equal``)."""
+    failed = []
+    for op in ops:
+        if op.get("op") != "test":
+            continue
+        try:
+            current = jsonpointer.resolve_pointer(document, op["path"])
+        except jsonpointer.JsonPointerException:
+            failed.append(op["path"])
+            continue
+        if go_json(current) != client_json(op.get("value")):
+            failed.append(op["path"])
+    return failed
 
 
 class FakeKube:
@@ -107,10 +142,17 @@ class FakeKube:
         before = self.pods.get((namespace, name))
         if before is None:
             raise KubeError(404, "NotFound")
+        failed = raw_test_failures(before, ops)
+        if failed:
+            raise KubeError(422, "Invalid", json.dumps({"kind": "Status", "code": 422, "reason": "Invalid",
+                                                        "message": f"test failed at {failed[0]}"}).encode())
         try:
             after = jsonpatch.apply_patch(before, ops)
         except (jsonpatch.JsonPatchException, jsonpointer.JsonPointerException) as exc:
             raise KubeError(422, "Invalid", str(exc).encode()) from exc
+        if after["metadata"].get("resourceVersion") != before["metadata"].get("resourceVersion"):
+            raise KubeError(409, "Conflict", b'{"kind":"Status","code":409,"reason":"Conflict",'
+                                             b'"message":"the object has been modified"}')
         old_gates = [g["name"] for g in before["spec"].get("schedulingGates") or []]
         new_gates = [g["name"] for g in after["spec"].get("schedulingGates") or []]
         if not set(new_gates) <= set(old_gates):

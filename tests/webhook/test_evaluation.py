@@ -126,3 +126,32 @@ def test_cpu_time_figures_only_when_every_row_was_measured() -> None:
     assert "CPU time: p50 2.00 ms" in render_report(measured, summarise(measured))
     partly = [*measured[:2], score_row(rows[2], None, 100.0, "x")]
     assert "cpu_p50_ms" not in figures(summarise(partly))
+
+
+def test_polarity_flips_are_counted_on_their_own() -> None:
+    rows = [parse_row(r) for r in (
+        {"id": "f1", "hint": "keep off rack-9", "lang": "en", "category": "single",
+         "expected": [{"intent": "avoid_racks", "metadata": {"avoid_racks": ["rack-9"]}}]},
+        {"id": "f2", "hint": "one replica per host", "lang": "en", "category": "single",
+         "expected": [{"intent": "spread_nodes"}]},
+        {"id": "f3", "hint": "lejos del rack-2", "lang": "es", "category": "single",
+         "expected": [{"intent": "avoid_racks", "metadata": {"avoid_racks": ["rack-2"]}}]},
+        {"id": "f4", "hint": "rack-1, not rack-2", "lang": "en", "category": "contradictory",
+         "expected": [{"intent": "prefer_racks", "metadata": {"prefer_racks": ["rack-1"]}},
+                      {"intent": "avoid_racks", "metadata": {"avoid_racks": ["rack-2"]}}]},
+    )]
+    predicted = [
+        IntentDocument((Intent("prefer_racks", metadata={"prefer_racks": ("RACK-9",)}),)),  # avoid read as prefer
+        IntentDocument((Intent("prefer_colocate_same_deployment"),)),  # spread read as colocate
+        IntentDocument((Intent("prefer_racks", metadata={"prefer_racks": ("rack-5",)}),)),  # wrong, but no flip
+        IntentDocument((Intent("prefer_racks", metadata={"prefer_racks": ("rack-1",)}),
+                        Intent("avoid_racks", metadata={"avoid_racks": ("rack-2",)}))),  # both expected
+    ]
+    scored = [score_row(row, doc, 1.0) for row, doc in zip(rows, predicted, strict=True)]
+    assert [r.flips for r in scored] == [(("avoid_racks", "prefer_racks"),),
+                                         (("spread_nodes", "prefer_colocate_same_deployment"),), (), ()]
+    summary = summarise(scored)
+    got = figures(summary)
+    assert got["polarity_flips"] == 2 and got["polarity_flips_en"] == 2 and got["polarity_flips_es"] == 0
+    report = render_report(scored, summary)
+    assert "polarity flips 2" in report and "FLIP:avoid_racks->prefer_racks" in report

@@ -37,6 +37,7 @@ class RawOutput:
     text: str | None = None
     data: Any = None
     model: str = ""
+    reason: str | None = None  # why the backend read no intent, when it knows ("language-not-supported: ...")
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +51,7 @@ class Outcome:
     latency_ms: float
     error: str | None = None
     notes: tuple[str, ...] = field(default=())
+    reason: str | None = None  # why there is no intent, when the backend said (RawOutput.reason)
 
     @property
     def failed(self) -> bool:
@@ -109,9 +111,9 @@ async def analyse(analyser: Analyser, hint: str, deadline_s: float | None = None
     started = time.perf_counter()
 
     def outcome(document: IntentDocument | None, model: str, error: str | None = None,
-                notes: tuple[str, ...] = ()) -> Outcome:
+                notes: tuple[str, ...] = (), reason: str | None = None) -> Outcome:
         return Outcome(document, analyser.name, model or analyser.model, analyser.prompt_version,
-                       (time.perf_counter() - started) * 1000.0, error, notes)
+                       (time.perf_counter() - started) * 1000.0, error, notes, reason)
 
     if not hint.strip():
         return outcome(IntentDocument(), analyser.model, notes=("empty hint",))
@@ -132,4 +134,5 @@ async def analyse(analyser: Analyser, hint: str, deadline_s: float | None = None
         return outcome(None, raw.model, f"unusable-output: {exc}")
     except Exception as exc:  # e.g. RecursionError on pathologically nested JSON
         return outcome(None, raw.model, f"unusable-output: {type(exc).__name__}")
-    return outcome(result.document, raw.model, notes=result.notes)
+    reason = raw.reason if not result.document.intents else None
+    return outcome(result.document, raw.model, notes=(*((reason,) if reason else ()), *result.notes), reason=reason)

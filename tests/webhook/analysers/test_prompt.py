@@ -11,8 +11,8 @@ from shared.normalise import normalise
 from webhook.analysers.prompt import HINT_END, HINT_START, PROMPT_VERSION, build_messages, system_prompt
 
 
-def test_version_is_a_dated_constant() -> None:
-    assert re.fullmatch(r"\d{4}-\d{2}-\d{2}\.\d+", PROMPT_VERSION)
+def test_version_is_a_content_digest() -> None:
+    assert re.fullmatch(r"prompt-[0-9a-f]{12}", PROMPT_VERSION)
 
 
 def test_rules_the_paper_found_to_matter_are_present() -> None:

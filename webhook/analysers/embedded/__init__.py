@@ -1,4 +1,4 @@
-"""The embedded (offline) analyser backend: rules plus a multilingual sentence encoder."""
+"""The embedded (offline) analyser backend: rules over per-language word lists."""
 
 from webhook.analysers.embedded.analyser import EmbeddedAnalyser
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from webhook.analysers.embedded.langdata import group
 from webhook.analysers.embedded.lexicon import (
     FILLER,
     HARD_SPLIT,
@@ -175,26 +176,26 @@ def segment(text: str, names: list[tuple[int, int]] | None = None) -> list[Claus
 
 
 _NOTHING = re.compile(r"$^")
-_LOCATIVE = re.compile(r"(?:in|on|at|en|im|auf|am)\s")
+_LOCATIVE = re.compile(group("locative") + r"\s")  # "in", "en", "auf", "dans", ...
 
 
 def _lead(text: str, position: int) -> int:
     """The first non-blank position from ``position`` on."""
     return position + len(text[position:]) - len(text[position:].lstrip())
-_ALSO = re.compile(r"(?:also|then|too|tambi[eé]n|luego|auch|dann)\s+")
+_ALSO = re.compile(group("also") + r"\s+")
 
 
 def _after_also(text: str, position: int) -> int:
     """Skip an "also"/"then" in front of a clause's first word ("... and also avoid X")."""
     match = _ALSO.match(text, position)
     return match.end() if match else position
-_THING = re.compile(r"(?<![\w-])(?:nodes?|zones?|racks?|regions?|hosts?|machines?|servers?|nodos?|zonas?|regi[oó]n\w*|"
-                    r"knoten|zonen?|regionen?)(?![\w-])")
-_PLURAL = re.compile(r"(?<![\w-])(?:are|sind|son|seem|were)(?![\w-])")
-_STRENGTH_LEAD = re.compile(WEAK.pattern + "|" + STRONG.pattern + r"|(?<![\w-])(?:it's|it’s|its|it|is|this|that|"
-                             r"es|ist|das|be|to|have|a|"
-                             # "Es absolut notwendig, dass ...": "necessary" after a strength word passes it on
-                             r"notwendig|n(?:[oö]|oe)tig|necesario|necessary)(?![\w-])")
+_THING = re.compile(r"(?<![\w-])(?:" + "|".join(group(f"level_{level}") for level in ("zone", "rack", "region", "node"))
+                    + r")(?![\w-])")
+_PLURAL = re.compile(r"(?<![\w-])" + group("plural_verb") + r"(?![\w-])")
+# What may stand beside a strength word in a segment that is nothing but that strength ("it's a must",
+# "Es absolut notwendig, dass ...": lang/*/strength_lead.txt).
+_STRENGTH_LEAD = re.compile(WEAK.pattern + "|" + STRONG.pattern + r"|(?<![\w-])" + group("strength_lead")
+                            + r"(?![\w-])")
 
 
 def clause_at(clauses: list[Clause], position: int) -> Clause | None:

@@ -1,8 +1,7 @@
 """From a hint to raw intents: slots, relations and cues, each scoped to its clause.
 
 ``read_hint`` is pure: text in, a ``Reading`` out (the candidate intents with their positions,
-strengths and metadata, and the clause texts for the semantic matcher). The analyser adds what
-the matcher finds and turns the result into raw output for the shared normaliser.
+strengths and metadata); ``to_raw`` turns it into raw output for the shared normaliser.
 """
 
 from __future__ import annotations
@@ -10,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from shared.catalogue import BY_NAME
+from shared.catalogue import BY_NAME, opposites
 from webhook.analysers.embedded.clauses import Clause, clause_at, segment
 from webhook.analysers.embedded.concepts import (
     COUNT_OF_THEM,
@@ -21,13 +20,26 @@ from webhook.analysers.embedded.concepts import (
     GPU_REQUEST_VERB,
     GPU_WORD,
 )
-from webhook.analysers.embedded.lexicon import DESCRIPTIVE, HEDGE, INJECTION
+from webhook.analysers.embedded.langdata import group
+from webhook.analysers.embedded.lexicon import (
+    BECAUSE,
+    DESCRIPTIVE,
+    HEDGE,
+    INJECTION,
+    NEGATION_AFTER,
+    NEGATION_BEFORE,
+    REFERENCE,
+)
 from webhook.analysers.embedded.slots import _GPU_MODEL, Slot, extract, parse_number
 from webhook.analysers.embedded.statements import WISH, is_question, is_statement
 from webhook.analysers.embedded.typos import correct
-from webhook.analysers.embedded.workloads import NODE, REGION, ZONE, find_relations
+from webhook.analysers.embedded.workloads import NODE, REGION, ZONE, Relation, find_relations
 
 RULE_CONFIDENCE = 0.95
+# A wish before a reason: a negation or request ("avoid", "keep it off") or any wish marker.
+WISH_OR_PLACE = re.compile(NEGATION_BEFORE.pattern + "|" + WISH.pattern)
+REFUSAL = re.compile(NEGATION_AFTER.pattern + "|" + NEGATION_BEFORE.pattern)
+REFUSAL_WORDS = re.compile(REFUSAL.pattern + "|" + REFERENCE.pattern)
 
 # Every catalogue identifier (intent names, metadata keys): a hint that spells them out is writing
 # our output format, not a placement wish.
@@ -36,46 +48,29 @@ _IDENTIFIERS = sorted(n for n in {s.name for s in BY_NAME.values()} | {m.key for
 _IDENTIFIER = re.compile(r"(?<![\w])(?:" + "|".join(map(re.escape, _IDENTIFIERS)) + r")(?![\w])|\bintents?\b\W*:")
 _SENTENCE = re.compile(r"[^.;!?]+(?:[.;!?]+|$)")
 
-_GPU_MEMORY_CUES = re.compile(r"(?<![\w])(?:vram|hbm\w*|gpu[- ]?(?:memory|mem|speicher|ram)|"
-                              r"memoria\s+(?:de\s+)?(?:la\s+)?"
-                              r"gpu|gpu-speicher|grafikspeicher|per gpu|each gpu|pro gpu|por gpu|je gpu|each|apiece|"
-                              r"jeweils|cada una|cada uno|pro karte|per card|cards?|karten?|tarjetas?|accelerators?|"
-                              r"aceleradores?|beschleuniger)(?![\w])")
-_EPHEMERAL_CUES = re.compile(r"(?<![\w])(?:scratch\w*|ephemeral|disk|disks|storage|local|space|tmp|temp|volume|drive|"
-                             r"drives|ef[ií]mer[oa]|almacenamiento|disco|discos|temporal|espacio|speicherplatz|"
-                             r"festplatte\w*|platte\w*|tempor(?:[aä]|ae)r\w*|scratch-speicher|lokal\w*|ephemer\w*|"
-                             r"plattenplatz|storage-\w+)(?![\w])")
-_MEMORY_CUES = re.compile(r"(?<![\w])(?:ram|memory|mem|memoria|arbeitsspeicher|hauptspeicher|speicher|heap|"
-                          r"high-memory|memory-heavy|mem-heavy|memory-intensive|ram-\w+)(?![\w])")
+# The words that say what a size is about (lang/*/about_*.txt).
+_GPU_MEMORY_CUES = re.compile(rf"(?<![\w]){group('about_gpu_memory')}(?![\w])")
+_EPHEMERAL_CUES = re.compile(rf"(?<![\w]){group('about_disk')}(?![\w])")
+_MEMORY_CUES = re.compile(rf"(?<![\w]){group('about_memory')}(?![\w])")
 # Sizes of things that are not node resources ("a 2 GB image").
-_NOT_PLACEMENT_CUES = re.compile(r"(?<![\w])(?:image|images|file|files|logs?|upload|payload|download|artifact|dataset|"
-                                 r"usage|peaked|peak|peaks|spike|spiked|registros|protokolle|logdaten|picos?|"
-                                 r"lastspitzen?|spitzen?|"
-                                 r"imagen|archivo|fichero|bild|abbild|datei)(?![\w])")
-_NETWORK_CUES = re.compile(r"(?<![\w])(?:network\w*|netwrk|nic|nics|bandwidth|link|uplink|ethernet|red|netzwerk\w*|"
-                           r"bandbreite|ancho de banda|interconnect|throughput|pipe|pipes|uplinks?|netz|conexi[oó]n|"
-                           r"conectividad|konnektivit(?:[aä]|ae)t|durchsatz|"
-                           r"nw|net|"
-                           r"anbindung)(?![\w])")
+_NOT_PLACEMENT_CUES = re.compile(rf"(?<![\w]){group('about_other')}(?![\w])")
+_NETWORK_CUES = re.compile(rf"(?<![\w]){group('about_network')}(?![\w])")
 _RESOURCE_CUES = (_GPU_MEMORY_CUES, _EPHEMERAL_CUES, _MEMORY_CUES, _NOT_PLACEMENT_CUES, _NETWORK_CUES)
 
 
-_CORES_ABOUT = re.compile(r"(?<![\w-])(?:cores|vcpus|cpus|n[uú]cleos|kerne)(?![\w-])[^.;:\d]{0,20}?(?<![\w-])"
-                          r"(?:like|about|around|say|maybe|roughly|tipo|como|unos|so|etwa|ca\.?|circa|~)\s*"
-                          r"(\d{1,3})(?![\w.,])")
-_NOT_NEEDED = re.compile(r"(?<![\w-])(?:no need|not needed|not required|not necessary|unnecessary|needn't|"
-                         r"no (?:hace|har[aá]) falta|no (?:es )?necesari[oa]|innecesari[oa]|no se necesita|"
-                         r"nicht (?:n(?:[oö]|oe)tig|notwendig|erforderlich|gebraucht)|unn(?:[oö]|oe)tig|(?:kein|"
-                         r"keine)\w* .{0,20}"
-                         r"(?:n(?:[oö]|oe)tig|notwendig|erforderlich))(?![\w-])")
-_CORE_WORD = re.compile(r"(?<![\w-])(?:cores|vcpus|cpus|n[uú]cleos|kerne|cpu-kerne)(?![\w-])")
-_BARE_SPREAD = re.compile(r"(?<![\w-])(?:spread|spread (?:em|'em|them|it|out|these|those)|distribute|repart\w*|"
-                          r"distribu[iy]\w*|verteil\w*)(?![\w-])")
+_CORES_ABOUT = re.compile(rf"(?<![\w-]){group('core_words')}(?![\w-])[^.;:\d]{{0,20}}?(?<![\w-])"
+                          rf"(?:{group('about')[3:-1]}|~)\s*(\d{{1,3}})(?![\w.,])")
+# "no need", "nicht nötig": a thing not needed is indifference, not a wish to avoid it (ARCHITECTURE 2.2)
+_NOT_NEEDED = re.compile(rf"(?<![\w-]){group('not_needed')}(?![\w-])")
+# "doesn't care about GPUs", "da igual", "egal": indifference too
+_INDIFFERENT = re.compile(rf"\b{group('indifferent')}\b")
+_CORE_WORD = re.compile(rf"(?<![\w-])(?:{group('core_words')[3:-1]}|cpu-kerne)(?![\w-])")
+_BARE_SPREAD = re.compile(rf"(?<![\w-]){group('spread_verb')}(?![\w-])")
 _LEVEL_WORDS = (
-    ("spread_zones", r"zones?|azs?|availability zones|zonas|zonen"),
-    ("spread_racks", r"racks?|bastidores"),
-    ("spread_regions", r"regions?|regiones|regionen"),
-    ("spread_nodes", r"nodes?|hosts?|machines?|nodos|knoten"),
+    ("spread_zones", group("level_zone")),
+    ("spread_racks", group("level_rack")),
+    ("spread_regions", group("level_region")),
+    ("spread_nodes", group("level_node")),
 )
 _MORE_LEVELS = re.compile(r"\s*(?:,|and|or|as well as|y|o|und|oder|&)\s+(?:(?:across|over|different|distinct|separate|"
                           r"multiple|all|entre|distintas?|diferentes|verschiedene|(?:[uü]|ue)ber)\s+)?("
@@ -101,7 +96,7 @@ class Reading:
     text: str  # lower-cased, injections blanked
     clauses: list[Clause]
     candidates: list[Candidate] = field(default_factory=list)
-    masked: str = ""  # names and numbers replaced by their kind, for the semantic matcher
+    masked: str = ""  # names and numbers replaced by their kind (the cues read this text)
     skipped: tuple[int, ...] = ()  # sentences that are not wishes (descriptive)
 
 
@@ -154,7 +149,7 @@ def _size_intent(text: str, clauses: list[Clause], clause: Clause, slot: Slot, g
     gpu = _nearest(_GPU_MEMORY_CUES, before, after)
     disk = _nearest(_EPHEMERAL_CUES, before, after)
     memory = _nearest(_MEMORY_CUES, before, after)
-    if gpu is not None and re.search(r"\b(?:each|apiece|jeweils|cada)\b", text[slot.end:clause.end]) and not gpu_near:
+    if gpu is not None and _EACH.search(text[slot.end:clause.end]) and not gpu_near:
         gpu = None  # "each" without any GPU around is just a count of something else
     other = _nearest(_NOT_PLACEMENT_CUES, before, after)
     ranked = sorted((d, name) for d, name in ((gpu, "prefer_gpu_memory_gb"), (disk, "prefer_ephemeral_storage"),
@@ -178,6 +173,15 @@ def _size_intent(text: str, clauses: list[Clause], clause: Clause, slot: Slot, g
     return "prefer_memory_gb"
 
 
+# "one" before a GPU word or a model compound ("a GPU", "eine A100-Grafikkarte"), the GPU words that
+# count one when so introduced, the compound suffixes, "each"/"jeweils", "over"/"statt" and "same zone/region".
+_ONE_BEFORE = re.compile(rf"(?:^|\s){group('count_one')}\s*$")
+_ONE_GPU = re.compile(group("gpu_one_words"))
+_GPU_SUFFIX = re.compile(rf"-{group('gpu_suffix')}(?![\w-])")
+_EACH = re.compile(rf"\b{group('each_apiece')}\b")
+_RATHER_THAN = re.compile(rf"(?<![\w-]){group('rather_than')}\s+$")
+_SAME_ZONE = re.compile(rf"\b{group('same_zone')}\b")
+_SAME_REGION = re.compile(rf"\b{group('same_region')}\b")
 _PLAIN_RAM = re.compile(r"(?<![\w])(?:ram|arbeitsspeicher|hauptspeicher|memory|mem|memoria|heap)(?![\w])")
 _DISK_KIND = re.compile(r"(?<![\w-])(?:ssds?|nvmes?|hdds?)(?![\w])")
 
@@ -199,8 +203,54 @@ def _describes(text: str, start: int, end: int) -> bool:
     return True
 
 
+def _told_after(text: str, start: int, end: int) -> int | None:
+    """Where a description that only explains the wish begins ("avoid rack-2 because it was flaky",
+    "keep it off m03, which crashed yesterday"), or None when the sentence has none or is all description."""
+    match = DESCRIPTIVE.search(text, start, end)
+    if match is None:
+        return None
+    opener = None
+    for found in BECAUSE.finditer(text, start, match.start()):
+        opener = found
+    if opener is None or not WISH_OR_PLACE.search(text, start, opener.start()):
+        return None
+    return opener.start()
+
+
+@dataclass(slots=True)
+class _Hint:
+    """One hint while the passes read it: its slots, relations and clauses, what is skipped, the text with
+    names and numbers masked (for the cues), and the candidates found so far."""
+
+    text: str
+    slots: list[Slot]
+    relations: list[Relation]
+    clauses: list[Clause]
+    skipped: set[int]
+    reasons: list[tuple[int, int]]  # spans of descriptions that only explain a wish
+    masked: list[str]
+    candidates: list[Candidate]
+    cue_text: str = ""
+
+    def add(self, candidate: Candidate) -> None:
+        self.candidates.append(candidate)
+
+    def clause_of(self, position: int) -> Clause | None:
+        """The clause holding ``position`` when it is read at all (not a skipped sentence or a reason)."""
+        clause = clause_at(self.clauses, position)
+        if clause is None or clause.sentence in self.skipped or any(s <= position < e for s, e in self.reasons):
+            return None
+        return clause
+
+    def mask(self, start: int, end: int, word: str) -> None:
+        """Replace [start, end) by ``word`` (a name or a number by its kind) for the cue patterns."""
+        replacement = (word + " " * (end - start))[: end - start]
+        self.masked[start:end] = replacement if len(word) <= end - start else " " * (end - start)
+
+
 def read_hint(hint: str) -> Reading:
-    """Read one (sanitised) hint by rule."""
+    """Read one (sanitised) hint by rule: normalise, slots and relations, clauses (with the sentences that
+    are no wish), then each pass of ``_PASSES`` adds candidates, and ``polarity_safe`` drops the unsure."""
     text = blank_injections(correct(lower(hint)))
     slots = extract(text)
     relations = find_relations(text)
@@ -212,26 +262,28 @@ def read_hint(hint: str) -> Reading:
     clauses = segment(text, [(s.start, s.end) for s in slots if s.kind in ("zone", "region", "rack", "node")])
     reading = Reading(text, clauses)
     sentences = sorted({c.sentence for c in clauses})
+    bounds = {i: (min(c.start for c in clauses if c.sentence == i), max(c.end for c in clauses if c.sentence == i))
+              for i in sentences}
+    # "Keep it off m03, which crashed yesterday": a description given as a reason or a relative clause
+    # after the wish is skipped from its opener on; the wish before it stands
+    told = {i: _told_after(text, *bounds[i]) for i in sentences}
     skipped = {i for i in sentences
-               if any(_describes(text, c.start, c.end) for c in clauses if c.sentence == i)
-               or is_statement(text[min(c.start for c in clauses if c.sentence == i):
-                                    max(c.end for c in clauses if c.sentence == i)])
-               or is_question(text, min(c.start for c in clauses if c.sentence == i),
-                              max(c.end for c in clauses if c.sentence == i))}
+               if (told[i] is None and any(_describes(text, c.start, c.end) for c in clauses if c.sentence == i))
+               or is_statement(text[bounds[i][0]:bounds[i][1]])
+               or is_question(text, *bounds[i])}
+    reasons = [(told[i], bounds[i][1]) for i in sentences if told[i] is not None and i not in skipped]
     reading.skipped = tuple(sorted(skipped))
-    add = reading.candidates.append
+    state = _Hint(text, slots, relations, clauses, skipped, reasons, list(text), reading.candidates)
+    for read in _PASSES:
+        read(state)
+    reading.masked = "".join(state.masked)
+    reading.candidates = polarity_safe(text, clauses, slots, reading.candidates)
+    return reading
 
-    def clause_of(position: int) -> Clause | None:
-        clause = clause_at(clauses, position)
-        return None if clause is None or clause.sentence in skipped else clause
 
-    masked = list(text)
-
-    def mask(start: int, end: int, word: str) -> None:
-        replacement = (word + " " * (end - start))[: end - start]
-        masked[start:end] = replacement if len(word) <= end - start else " " * (end - start)
-
-    # --- names ---
+def _read_names(h: _Hint) -> None:
+    """Places and GPU models: prefer or avoid them, as their clause says ("prefer X over Y" picks X)."""
+    text, slots, add, clause_of, mask = h.text, h.slots, h.add, h.clause_of, h.mask
     polar = {"zone": "zones", "region": "regions", "rack": "racks", "node": "nodes"}
     for slot in slots:
         clause = clause_of(slot.start)
@@ -239,8 +291,7 @@ def read_hint(hint: str) -> Reading:
             mask(slot.start, slot.end, slot.kind)
         if clause is None:
             continue
-        if slot.kind in polar and re.search(r"(?<![\w-])(?:over|sobre|vor|statt|than)\s+$",
-                                            text[clause.start:slot.start]) and any(
+        if slot.kind in polar and _RATHER_THAN.search(text[clause.start:slot.start]) and any(
                 other.kind == slot.kind and clause.start <= other.start < slot.start for other in slots):
             continue  # "prefer us-east-1a over us-east-1b": the second one is the one not chosen
         if slot.kind in polar:
@@ -249,7 +300,10 @@ def read_hint(hint: str) -> Reading:
         elif slot.kind == "gpu_model" and not clause.negated_at(slot.start):
             add(Candidate("prefer_gpu_models", slot.start, items=(str(slot.value),), cue=str(slot.value)))
 
-    # --- relations to other workloads ---
+
+def _read_relations(h: _Hint) -> None:
+    """Relations to other workloads: same node / zone / region as them, or away from them."""
+    text, relations, clauses, add, clause_of, masked = h.text, h.relations, h.clauses, h.add, h.clause_of, h.masked
     for relation in relations:
         clause = clause_of(relation.start)
         for position in range(relation.start, relation.end):
@@ -258,12 +312,10 @@ def read_hint(hint: str) -> Reading:
             continue
         level = relation.level
         sentence_end = max(c.end for c in clauses if c.sentence == clause.sentence)
-        if level == NODE and re.search(r"\bsame (?:zone|az|availability zone)\b|\bmisma zona\b|\bgleiche[nr]? zone\b",
-                                       text[relation.start:sentence_end]) and "node" not in text[relation.start:
+        if level == NODE and _SAME_ZONE.search(text[relation.start:sentence_end]) and "node" not in text[relation.start:
                                                                                                  relation.end]:
             level = ZONE
-        elif level == NODE and re.search(r"\bsame region\b|\bmisma regi[oó]n\b|\bgleiche[nr]? region\b",
-                                         text[relation.start:sentence_end]):
+        elif level == NODE and _SAME_REGION.search(text[relation.start:sentence_end]):
             level = REGION
         # a negation that ends anywhere before the names counts, even inside the cue ("nowhere near X")
         negative = relation.negative or clause.negated_at(relation.start + 1) or any(
@@ -274,8 +326,10 @@ def read_hint(hint: str) -> Reading:
         if name:
             add(Candidate(name, relation.start, items=relation.names, cue=text[relation.start:relation.end]))
 
-    # --- numbers with units ---
-    gpu_mentions = [m for m in GPU_WORD.finditer(text)]
+
+def _read_numbers(h: _Hint) -> None:
+    """Numbers with units: cores, GPUs, network rates, and sizes by what they are about."""
+    text, slots, clauses, add, clause_of, mask = h.text, h.slots, h.clauses, h.add, h.clause_of, h.mask
     for slot in slots:
         clause = clause_of(slot.start)
         if slot.kind in ("cores", "gpus", "size", "rate", "gpu_model"):
@@ -306,18 +360,21 @@ def read_hint(hint: str) -> Reading:
                                  max(c.end for c in clauses if c.sentence == clause.sentence)]
             gpu_near = bool(GPU_WORD.search(text, clause.start, clause.end)) or any(
                 s.kind in ("gpu_model", "gpus") and clause.start <= s.start < clause.end for s in slots) or (
-                bool(re.search(r"\b(?:each|apiece|jeweils|cada una)\b", after))
+                bool(_EACH.search(after))
                 and bool(GPU_WORD.search(sentence_text)))
             intent = _size_intent(text, clauses, clause, slot, gpu_near)
             if intent:
                 add(Candidate(intent, slot.start, number=number, cue=unit))
 
-    # --- "N of them" after a GPU mention ---
+
+def _read_counts_of_them(h: _Hint) -> None:
+    """"two of them" after a GPU (or core) mention counts it."""
+    text, slots, clauses, add, clause_of = h.text, h.slots, h.clauses, h.add, h.clause_of
     for match in COUNT_OF_THEM.finditer(text):
         clause = clause_of(match.start())
         if clause is None:
             continue
-        mentions = [m.start() for m in gpu_mentions] + [s.start for s in slots if s.kind == "gpu_model"]
+        mentions = [m.start() for m in GPU_WORD.finditer(text)] + [s.start for s in slots if s.kind == "gpu_model"]
         if any(p < match.start() and clause_at(clauses, p).sentence == clause.sentence for p in mentions):
             number = parse_number(match.group(1))
             if number:
@@ -328,15 +385,21 @@ def read_hint(hint: str) -> Reading:
             if number:
                 add(Candidate("prefer_cpu_cores", match.start(), number=number, cue=match.group(0)))
 
-    # --- "many cores, like 48": a bare number right after a core wish is its amount ---
+
+def _read_cores_about(h: _Hint) -> None:
+    """"many cores, like 48": a bare number right after a core wish is its amount."""
+    text, slots, add, clause_of = h.text, h.slots, h.add, h.clause_of
     for match in _CORES_ABOUT.finditer(text):
         clause = clause_of(match.start(1))
         if clause is not None and not clause.negated_at(match.start(1)) and not any(
                 s.start <= match.start(1) < s.end for s in slots):
             add(Candidate("prefer_cpu_cores", match.start(1), number=float(match.group(1)), cue=match.group(0)))
 
-    # --- GPU words without a count ---
-    for match in gpu_mentions:
+
+def _read_gpu_words(h: _Hint) -> None:
+    """GPU words without a count: a request, a property of something else, or a refusal."""
+    text, slots, add, clause_of = h.text, h.slots, h.add, h.clause_of
+    for match in GPU_WORD.finditer(text):
         start = match.start()
         if any(s.start <= start < s.end for s in slots):  # inside "gpu-node-7", or "2 GPUs" already counted
             continue
@@ -347,8 +410,8 @@ def read_hint(hint: str) -> Reading:
         if clause.negated_at(start):
             # "doesn't care about GPUs" is indifference, not a wish to stay off GPU nodes; so is "no GPU
             # needed" / "no hace falta GPU" / "kein GPU nötig" (like "no need to spread": ARCHITECTURE 2.2)
-            if not re.search(r"\b(?:care|cares|matter|matters|mind|bother|importa|egal|wichtig)\b",
-                             text[clause.start:start]) and not _NOT_NEEDED.search(text, clause.start, clause.end):
+            indifferent = _INDIFFERENT.search(text[clause.start:start])
+            if not indifferent and not _NOT_NEEDED.search(text, clause.start, clause.end):
                 add(Candidate("avoid_gpu_nodes", start, cue=match.group(0)))
             continue
         before = text[clause.start:start]
@@ -356,41 +419,43 @@ def read_hint(hint: str) -> Reading:
         # "A100 GPUs", "GPUs L4": the word names the model's kind, a property like the model itself
         model_before = next((s for s in slots if s.kind == "gpu_model" and 0 <= start - s.end <= 2), None)
         # ... unless an article counts the whole thing: "eine A100-Grafikkarte", "an A100 GPU" is one GPU
-        if model_before is not None and re.search(r"(?:^|\s)(?:a|an|one|una|un|eine|ein|einer|einen|ne|'ne)\s*$",
-                                                  text[clause.start:model_before.start]):
+        if model_before is not None and _ONE_BEFORE.search(text[clause.start:model_before.start]):
             add(Candidate("prefer_gpu", start, number=1.0, cue=match.group(0)))
             continue
         if any(s.kind == "gpu_model" and (0 <= start - s.end <= 2 or 0 <= s.start - match.end() <= 2)
                for s in slots):
             continue
         # "a GPU with 24 GB", "ne GPU mit 24 GB": one GPU asked for, with a property
-        single = word in ("gpu", "grafikkarte", "tarjeta gráfica", "gráfica", "graphics card") and bool(
-            re.search(r"(?:^|\s)(?:a|an|one|una|un|eine|ein|ne|'ne|einer|einen)\s*$", before))
+        single = _ONE_GPU.fullmatch(word) is not None and bool(_ONE_BEFORE.search(before))
         if single or word in ("cuda", "nvidia") or GPU_REQUEST_AFTER.match(after) or GPU_REQUEST_VERB.search(
                 before) or (
                 GPU_REQUEST_BEFORE.search(before) and not GPU_PROPERTY_AFTER.match(after)):
             add(Candidate("prefer_gpu", start, number=1.0, cue=match.group(0)))
 
-    # --- "eine A100-Grafikkarte", "an H100 GPU": an article before a model-and-GPU compound counts one GPU ---
+
+def _read_model_compounds(h: _Hint) -> None:
+    """"eine A100-Grafikkarte", "an H100 GPU": an article before a model-and-GPU compound counts one GPU."""
+    text, slots, add, clause_of = h.text, h.slots, h.add, h.clause_of
     for slot in slots:
-        if slot.kind != "gpu_model" or any(c.intent == "prefer_gpu" for c in reading.candidates):
+        if slot.kind != "gpu_model" or any(c.intent == "prefer_gpu" for c in h.candidates):
             continue
         clause = clause_of(slot.start)
         if clause is None or clause.negated_at(slot.start):
             continue
-        article = r"(?:^|\s)(?:a|an|one|una|un|eine|ein|einer|einen|ne|'ne)\s+$"
-        if re.search(article, text[clause.start:slot.start]) and (
-                re.match(r"-(?:gpu|grafikkarte|karte|card)(?![\w-])", text[slot.end:])):
+        if _ONE_BEFORE.search(text[clause.start:slot.start]) and _GPU_SUFFIX.match(text[slot.end:]):
             add(Candidate("prefer_gpu", slot.start, number=1.0, cue=text[slot.start:slot.end + 12].strip()))
 
-    # --- cues ---
-    masked_text = "".join(masked)
+
+def _read_cues(h: _Hint) -> None:
+    """Cue specs over the hint with names blanked, negated as their clause says."""
+    text, slots, relations, clauses, skipped = h.text, h.slots, h.relations, h.clauses, h.skipped
+    add, masked = h.add, h.masked
     # Cues read the hint with names blanked out: "between rack-1 and rack-2" is not "between racks".
-    cue_chars = list(masked_text)
+    cue_chars = list(masked)
     for slot in slots:
         if slot.kind in ("zone", "region", "rack", "node"):
             cue_chars[slot.start:slot.end] = " " * (slot.end - slot.start)
-    cue_text = "".join(cue_chars)
+    cue_text = h.cue_text = "".join(cue_chars)
     related = {clause_at(clauses, r.start).sentence for r in relations if clause_at(clauses, r.start)}
     for clause in clauses:
         if clause.sentence in skipped:
@@ -411,8 +476,13 @@ def read_hint(hint: str) -> Reading:
                     if more:
                         level = next(name for name, word in _LEVEL_WORDS if re.fullmatch(word, more.group(1)))
                         add(Candidate(level, more.start(1), cue=more.group(0).strip()))
-    # "racks: spread em": a spread verb without a level takes the one level its sentence names
-    spread_found = {clause_at(clauses, c.position).sentence for c in reading.candidates
+
+
+def _read_bare_spreads(h: _Hint) -> None:
+    """"racks: spread em": a spread verb without a level takes the one level its sentence names."""
+    clauses, skipped, add = h.clauses, h.skipped, h.add
+    cue_text = h.cue_text
+    spread_found = {clause_at(clauses, c.position).sentence for c in h.candidates
                     if c.intent.startswith("spread_") and clause_at(clauses, c.position) is not None}
     for clause in clauses:
         if clause.sentence in skipped or clause.sentence in spread_found or clause.negated_at(clause.end):
@@ -426,8 +496,58 @@ def read_hint(hint: str) -> Reading:
         if len(levels) == 1:
             add(Candidate(levels.pop(), verb.start(), cue=verb.group(0)))
             spread_found.add(clause.sentence)
-    reading.masked = masked_text
-    return reading
+
+
+# The passes, in order: names and numbers are masked before the cues read the text.
+_PASSES = (_read_names, _read_relations, _read_numbers, _read_counts_of_them, _read_cores_about, _read_gpu_words,
+           _read_model_compounds, _read_cues, _read_bare_spreads)
+
+
+def _is_bare_refusal(text: str, clause: Clause) -> bool:
+    """A clause that is nothing but a refusal of something said before it ("skip it", "no.", "nope")."""
+    rest = REFUSAL_WORDS.sub(" ", text[clause.start:clause.end])
+    return bool(REFUSAL.search(text, clause.start, clause.end)) and not re.sub(r"[\W_]+", "", rest)
+
+
+def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidates: list[Candidate]) -> list[Candidate]:
+    """Candidates whose polarity is certain (a wrong answer is worse than none: "avoid X" must never
+    become "prefer X").
+
+    - One clause never gives an intent and its opposite from the same names or words: both are dropped.
+    - A refusal standing alone after a wish ("worker-3 keeps timing out, skip it", "node-7: no.", "rack-7? nope.")
+      refuses something before it, and which reading the user meant is not certain: positive wishes of
+      that sentence (or, when the refusal opens a sentence, of the one before) are dropped.
+    """
+    refused: set[tuple[int, int]] = set()  # (sentence, position): wishes in the sentence before it
+    for clause in clauses:
+        if _is_bare_refusal(text, clause):
+            refused.add((clause.sentence, clause.start))
+            if clause is next(c for c in clauses if c.sentence == clause.sentence) and clause.sentence > 0:
+                refused.add((clause.sentence - 1, clause.start))
+    kept = []
+    for candidate in candidates:
+        clause = clause_at(clauses, candidate.position)
+        if clause is None:
+            kept.append(candidate)
+            continue
+        if any(s == clause.sentence and p >= clause.end for s, p in refused) and (
+                opposites(candidate.intent) and not candidate.intent.startswith(("avoid_", "spread_"))):
+            continue
+        rivals = [o for o in candidates if o.intent in opposites(candidate.intent)
+                  and clause_at(clauses, o.position) == clause and _about_same(candidate, o)]
+        if rivals:
+            continue
+        kept.append(candidate)
+    return kept
+
+
+def _about_same(a: Candidate, b: Candidate) -> bool:
+    """Whether two candidates read the same thing two ways: the same names, or (for intents without
+    names) overlapping words. "all on one node + multi-region" asks for two things (a contradiction
+    the scorer weighs); one phrase read both ways is a doubt."""
+    if a.items or b.items:
+        return bool({i.lower() for i in a.items} & {i.lower() for i in b.items})
+    return a.position < b.position + max(len(b.cue), 1) and b.position < a.position + max(len(a.cue), 1)
 
 
 def strength_of(reading: Reading, candidate: Candidate) -> tuple[float, str]:

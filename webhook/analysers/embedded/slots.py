@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from webhook.analysers.embedded.langdata import alternatives, group, table
 from webhook.analysers.embedded.lexicon import NUMBER_WORDS, words
 
 
@@ -27,28 +28,16 @@ class Slot:
 # --- numbers with units --------------------------------------------------------------------------------
 
 _NUM = r"(\d+(?:[.,]\d{1,2}(?!\d))?|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
-_SIZE_UNITS = {
-    "tb": 1024.0, "tib": 1024.0, "ti": 1024.0, "t": 1024.0, "terabyte": 1024.0, "terabytes": 1024.0,
-    "gb": 1.0, "gib": 1.0, "gi": 1.0, "g": 1.0, "gig": 1.0, "gigs": 1.0, "gigabyte": 1.0, "gigabytes": 1.0,
-    "gigas": 1.0, "giga": 1.0, "mb": 1 / 1024, "mib": 1 / 1024, "mi": 1 / 1024,
-}
-_RATE_UNITS = {
-    "gbps": 1.0, "gbit/s": 1.0, "gbits/s": 1.0, "gbit": 1.0, "gbits": 1.0, "gb/s": 1.0, "gbe": 1.0,
-    "gigabit": 1.0, "gigabits": 1.0, "gigabit/s": 1.0, "g/s": 1.0, "gige": 1.0,
-    "mbps": 0.001, "mbit/s": 0.001, "mbit": 0.001, "mbits": 0.001, "mb/s": 0.001, "megabit": 0.001,
-    "megabits": 0.001, "tbps": 1000.0, "tbit/s": 1000.0,
-}
-_CORE_UNITS = ("cores", "core", "vcpus", "vcpu", "cpus", "cpu", "vcores", "vcore", "cpu cores", "cpu-cores",
-               "n[uú]cleos", "kerne", "kernen", "cpu-kerne", "cpu-kernen", "procesadores", "prozessoren", "hilos")
-_GPU_UNITS = (r"gpus", r"gpu's", r"gpu", r"gpu-karten", r"grafikkarten", r"grafikkarte", r"gr[aá]ficas",
-              r"tarjetas gr[aá]ficas", r"tarjetas", r"graphics cards", r"cards", r"karten",
-              # Latin-American Spanish: "placas de video", "tarjetas de video"
-              r"placas de v[ií]deo", r"placas gr[aá]ficas", r"tarjetas de v[ií]deo")
+# unit pattern -> GB / Gbps ("to(?=\s+de)": French terabytes, never English "2 to 4")
+_SIZE_UNITS = table("unit_size")
+_RATE_UNITS = table("unit_rate")
+_CORE_UNITS = alternatives("unit_cores")
+_GPU_UNITS = alternatives("unit_gpus")
 
 _QUANTITY = re.compile(
     r"(?<![\w.-])" + _NUM + r"\s?(?:-\s?)?("
-    + "|".join(re.escape(u) for u in sorted(_RATE_UNITS, key=len, reverse=True)) + r"|"
-    + "|".join(re.escape(u) for u in sorted(_SIZE_UNITS, key=len, reverse=True)) + r"|"
+    + "|".join(sorted(_RATE_UNITS, key=len, reverse=True)) + r"|"
+    + "|".join(sorted(_SIZE_UNITS, key=len, reverse=True)) + r"|"
     + "|".join(sorted(_CORE_UNITS, key=len, reverse=True)) + r"|"
     + "|".join(sorted(_GPU_UNITS, key=len, reverse=True)) + r"|x(?=\s?[a-z]))(?![\w])"
 )
@@ -66,10 +55,10 @@ def parse_number(text: str) -> float | None:
 
 
 def _unit_kind(unit: str) -> tuple[str, float]:
-    if unit in _RATE_UNITS:
-        return "rate", _RATE_UNITS[unit]
-    if unit in _SIZE_UNITS:
-        return "size", _SIZE_UNITS[unit]
+    for kind, units in (("rate", _RATE_UNITS), ("size", _SIZE_UNITS)):
+        factor = next((f for pattern, f in units.items() if re.fullmatch(pattern, unit)), None)
+        if factor is not None:
+            return kind, factor
     if any(re.fullmatch(u, unit) for u in _CORE_UNITS):
         return "cores", 1.0
     return "gpus", 1.0  # GPU units and "Nx <model>"
@@ -81,7 +70,7 @@ _COUNT_BEFORE_MODEL = re.compile(r"(?<![\w.,-])(\d{1,2}|one|a single|a pair of|p
                                  r"two|three|four|six|eight|sixteen|dos|cuatro|ocho|"
                                  r"zwei|vier|"
                                  r"acht|sechs)\s*(?:x\s*)?$")
-_ARTICLES = frozenset(("a", "an", "un", "una", "uno", "ein", "eine", "einer", "einen", "einem", "single", "a single"))
+_ARTICLES = frozenset(alternatives("one_article"))  # "a", "un", "eine": a count of one
 _MILLICORES = re.compile(r"(?<![\w.-])(\d{2,6})m\s+(?:(?:of|de|der|an)\s+)?(?:cpu|vcpu|cores?)(?![\w])")
 
 _GPU_MODEL = re.compile(
@@ -98,7 +87,8 @@ _AWS_REGION = r"[a-z]{2}(?:-gov|-iso[a-z]?)?-" + _DIRECTION + r"-\d{1,2}"
 _GCP_REGION = r"(?:us|europe|asia|australia|northamerica|southamerica|me|africa)-" + _DIRECTION + r"\d{1,2}"
 _ZONE = re.compile(r"(?<![\w-])(?:(" + _AWS_REGION + r")([a-z])|(" + _GCP_REGION + r")-([a-z]))(?![\w-])")
 # "us-east-1a or 1b", "us-east-1a/b", "eu-west-1a, 1b and 1c"
-_ZONE_TAIL = re.compile(r"\s*(?:/|,|\bor\b|\band\b|\by\b|\bo\b|\bund\b|\boder\b)\s*"
+_JOIN = rf"\b{group('list_join')}\b"  # "and", "or", "y", "und", "et", ...
+_ZONE_TAIL = re.compile(rf"\s*(?:/|,|{_JOIN})\s*"
                         r"(?:(\d{1,2})([a-z])|([a-z]))(?![\w-])")
 _REGION = re.compile(r"(?<![\w-])(" + _AWS_REGION + r"|" + _GCP_REGION + r")(?![\w-])")
 _AZURE_REGIONS = words(
@@ -106,14 +96,8 @@ _AZURE_REGIONS = words(
     r"southeastasia", r"eastasia", r"japaneast", r"australiaeast", r"germanywestcentral", r"francecentral",
 )
 # Geographic names count only after a locative word ("in Europe", "located in Asia", "en Europa").
-_GEO = re.compile(
-    r"(?:(?<![\w-])(?:in|en|within|inside|located in|to|innerhalb|nach|within the|in the|dentro de)\s+)"
-    r"(europe|europa|asia|asien|north america|norteam[eé]rica|nordamerika|south america|sudam[eé]rica|"
-    r"s(?:[uü]|ue)damerika|africa|[aá]frica|afrika|oceania|australia|australien|apac|emea|latam|the eu|the us|"
-    r"the usa|eu|usa|ee\.? ?uu\.?|eeuu|der eu|den usa)(?![\w-])"
-)
-_GEO_NAMES = (r"(europe|europa|asia|asien|north america|norteam[eé]rica|nordamerika|south america|sudam[eé]rica|"
-              r"s(?:[uü]|ue)damerika|africa|[aá]frica|afrika|oceania|australia|australien|apac|emea|latam|eu|us|usa)")
+_GEO = re.compile(rf"(?:(?<![\w-]){group('geo_locative')}\s+)({group('geo_names')[3:-1]})(?![\w-])")
+_GEO_NAMES = rf"({group('geo_level_names')[3:-1]})"
 # "US regions", "regiones de Europa", "Regionen in Europa": a geography named with the level word
 _GEO_REGIONS = re.compile(r"(?<![\w-])" + _GEO_NAMES + r"(?=\s+(?:regions?|regiones|regionen)(?![\w-]))|"
                           r"(?<![\w-])(?:regions?|regiones|regionen)\s+(?:de|of|in|en|aus)\s+(?:the\s+)?"
@@ -124,7 +108,7 @@ _CALLED = r"(?:(?:labell?ed|named|called|llamad[oa]|denominad[oa]|namens|mit (?:
 _RACK_NAMED = re.compile(r"(?<![\w-])(?:rack|racks|bastidor|gestell)\s+" + _CALLED
                          + r"((?=[a-z0-9-]*\d)[a-z][a-z0-9]*(?:-[a-z0-9]+)*)"
                          r"(?![\w-])")
-_NAMED_TAIL = re.compile(r"\s*(?:,|/|&|\bor\b|\band\b|\by\b|\bo\b|\bund\b|\boder\b)\s*(?:(?:rack|bastidor)\s+)?"
+_NAMED_TAIL = re.compile(rf"\s*(?:,|/|&|{_JOIN})\s*(?:(?:rack|bastidor)\s+)?"
                          r"((?=[a-z0-9-]*\d)[a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?![\w-])")
 _ZONE_NAMED = re.compile(r"(?<![\w-])(?:zone|zona|az|availability zone)\s+"
                          r"((?=[a-z0-9-]*\d)[a-z][a-z0-9]*(?:-[a-z0-9]+)+)"

@@ -13,26 +13,22 @@ from __future__ import annotations
 
 import re
 
-from webhook.analysers.embedded.lexicon import NEGATION_AFTER, STRONG, WEAK, words
+from webhook.analysers.embedded.langdata import group
+from webhook.analysers.embedded.lexicon import NEGATION_AFTER, STRONG, WEAK, concept_words
 
-_INFRA = (r"(?:cluster|clusters|fleet|nodes?|machines?|servers?|hosts?|racks?|zones?|regions?|infra\w*|hardware|"
-          r"setup|data ?cent(?:er|re)s?|gpus|team|dashboards?|monitoring|metrics|storage team|[\w-]+\s+team|"
-          r"cl[uú]ster|nodos?|m[aá]quinas?|servidores|zonas|regiones|equipo|knoten|maschinen|rechenzentr\w*|zonen|"
-          r"regionen|"
-          # compounds: "unsere GPU-Knoten haben ...", "our gpu-nodes have ..."
-          r"[\w]+-(?:nodes?|knoten|nodos|machines|maschinen|servers?|server|racks?|cluster))")
+_INFRA = group("infra_words")  # what a statement is about: the cluster, its nodes, a team
 # Who states facts about the infrastructure, in any tense of being or having.
 _INFRA_SUBJECT = (
-    r"(?:we|they|(?:our|my|the|this|all|nuestr[oa]s?|el|la|los|las|unser(?:e[rnms]?)?|der|die|das)\s+"
+    r"(?:we|they|" + group("statement_determiner") + r"\s+"
     r"(?:whole\s+|entire\s+|current\s+)?"
     r"(?:[\w-]+\s+)?" + _INFRA
     + r"(?:\s+(?:in|on|of|at|from|en|de|del|de la|im|in der|vom|am)\s+[\w-]+(?:\s+[\w-]+)?)?|"
     r"(?:monitoring|metrics|grafana|prometheus)(?:\s+[\w-]+)?|(?:rack|zone|region|us|eu|ap|sa|ca|me|af)-[\w-]+|"
     r"(?:node|worker|host|server|nodo|knoten|m|w|n)-?\d+[\w.-]*|"
     r"(?:the\s+|el\s+|der\s+)?(?:node|host|server|nodo|knoten)\s+[a-z][\w-]*\d[\w.-]*|"
-    r"tenemos|nosotros|wir|"
+    + group("we_words") + r"|"
     # "each node has ...", "cada nodo tiene ...", "jeder Knoten hat ...", "GPU nodes cost ..."
-    r"(?:each|every|cada|jeder|jede|jedes|todos los|alle)\s+(?:[\w-]+\s+)?" + _INFRA + r"|"
+    + group("each_words") + r"\s+(?:[\w-]+\s+)?" + _INFRA + r"|"
     r"(?:[\w-]+\s+)?(?:nodes|machines|servers|racks|zones|regions|nodos|knoten)(?=\s+(?:cost|costs|cuestan|kosten|"
     r"have|has|tienen|haben|are|son|sind)\b))"
 )
@@ -42,16 +38,8 @@ _WORKLOAD_SUBJECT = (r"(?:it|this\s+\w+|the\s+(?:service|app|application|deploym
                      r"(?:der|die|das|el|la|los|las)\s+(?:pod|pods|job|dienst|app|deployment|workload|servicio|"
                      r"aplicaci(?:[oó])n|anwendung)|"
                      r"el\s+servicio|la\s+aplicaci[oó]n|der\s+dienst|die\s+anwendung|es)")
-_NOW = (r"(?:currently|already|still|now|today|at the moment|right now|actualmente|ya|ahora|derzeit|aktuell|"
-        r"momentan|bereits|schon|gerade|zurzeit)")
-_VERB = (r"(?:run|runs|have|has|span|spans|is|are|show|shows|sit|sits|live|lives|contain|contains|host|hosts|"
-         r"cost|costs|cuestan|cuesta|kosten|kostet|operate|operates|own|owns|consist|consists|comprise|comprises|report|reports|houses|holds|stores|serves|"
-         r"alberga|contiene|guarda|beherbergt|enth(?:[aä]|ae)lt|speichert|"
-         r"tenemos|tiene|tienen|est[aá]|est[aá]n|corre|corren|hay|cuenta|cuentan|"
-         r"hat|haben|l(?:[aä]|ae)uft|laufen|ist|sind|betreiben|betreibt|besteht|umfasst|zeigt|zeigen|"
-         # where things are: "unsere Knoten stehen in drei Zonen", "los nodos se encuentran en ..."
-         r"stehen|steht|liegen|liegt|befinden sich|befindet sich|verteilen sich|verteilt sich|"
-         r"se encuentran|se encuentra|se ubican|quedan|located|situated)")
+_NOW = group("now_words")
+_VERB = group("state_verbs")  # being, having, running, standing somewhere
 # Where another workload lives is a fact ("the ledger service lives in us-east-1b"), not a wish.
 _ELSEWHERE = (r"the\s+[\w-]+\s+(?:service|deployment|app|database|db|pods?|cluster)\s+(?:currently\s+)?(?:lives|runs|"
               r"sits|resides|is located|is hosted|is)\s+(?:in|on)")
@@ -67,23 +55,17 @@ _STATEMENT = re.compile(
     + _INFRA_SUBJECT + r"\s+" + _VERB + r"|(?:" + _WORKLOAD_SUBJECT + r")\s+(?:" + _NOW + r"\s+" + _VERB + r"|"
     + _VERB + r"\s+" + _NOW + r")|" + _NOW + r"\s*,?\s+(?:" + _WORKLOAD_SUBJECT + r")\s+" + _VERB + r")(?![\w-])"
 )
-WISH = re.compile(words(
-    r"want\w*", r"need\w*", r"should", r"shall", r"must", r"would", r"could", r"can", r"let'?s", r"let",
-    r"please", r"pls", r"plz", r"try", r"make sure", r"ensure", r"best", r"better", r"only", r"prefer\w*",
-    r"like", r"require\w*", r"keep", r"put", r"place", r"schedule", r"spread", r"avoid",
-    r"(?<!in )use", r"pin", r"stay",
-    r"so", r"therefore", r"thus", r"fine", r"okay", r"ok", r"also", r"too",
-    r"quiero", r"queremos", r"necesit\w*", r"deber[ií]a\w*", r"debe\w*", r"por favor", r"porfa", r"mejor",
-    r"s[oó]lo", r"solo", r"pon", r"usa", r"mant[eé]n", r"evita", r"as[ií] que", r"si",
-    r"wollen", r"will", r"m(?:[oö]|oe)chte\w*", r"brauch\w*", r"ben(?:[oö]|oe)tig\w*", r"soll\w*", r"bitte",
-    r"nur", r"besser",
-    r"also", r"daher", r"deshalb", r"wenn", r"falls",
-))
+WISH = concept_words("wish")
+
+
+# Openings of statements kept as data (lang/*/statement_opening.txt): "chaque nœud a ...".
+_STATEMENT_OPENING = re.compile(r"^\W*" + group("statement_opening") + r"(?![\w-])")
 
 
 def is_statement(sentence: str) -> bool:
     """True when the lower-cased ``sentence`` only states a fact (subject + present verb, no wish marker)."""
-    if not (_STATEMENT.match(sentence) or _ELSEWHERE_STATEMENT.match(sentence)):
+    if not (_STATEMENT.match(sentence) or _ELSEWHERE_STATEMENT.match(sentence)
+            or _STATEMENT_OPENING.match(sentence)):
         return False
     # "rack-7 is a no go", "rack-2 is off limits": a verdict on a place is a wish
     wishes = [m for m in WISH.finditer(sentence)
@@ -107,7 +89,7 @@ _QUESTION = re.compile(
     r"(?:tiene|tienen|hay|es|son)\s+(?:el|los|la|las|nuestr[oa]s?)\s+(?:cl[uú]ster|nodos?|m[aá]quinas)|"
     r"can (?:someone|anyone|somebody) (?:explain|tell|check|look)|could (?:someone|anyone) (?:explain|tell|check)|"
     r"por qu[eé]|c[oó]mo|qu[eé]|qui[eé]n|cu[aá]ndo|alguien sabe|warum|wieso|weshalb|wie|was|wer|wann|gibt es|"
-    r"kann (?:jemand|wer) (?:erkl(?:[aä]|ae)ren|sagen|pr(?:[uü]|ue)fen))(?![\w-])")
+    r"kann (?:jemand|wer) (?:erkl(?:[aä]|ae)ren|sagen|pr(?:[uü]|ue)fen)|" + group("question_words") + r")(?![\w-])")
 
 
 def is_question(text: str, start: int, end: int) -> bool:

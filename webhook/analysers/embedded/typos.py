@@ -12,81 +12,43 @@ be one edit from a keyword are listed in ``_KNOWN``.
 
 from __future__ import annotations
 
+import importlib
 import re
 from functools import lru_cache
-from pathlib import Path
 
-# The keywords the rules read (en, es, de), spelled as the rules expect them.
-KEYWORDS = frozenset((
-    # en
-    "avoid", "avoided", "avoiding", "spread", "across", "distribute", "separate", "different", "replicas",
-    "replica", "zones", "racks", "regions", "region", "nodes", "prefer", "preferred", "preferably", "ideally",
-    "possible", "colocate", "together", "nearby", "least", "loaded", "utilised", "utilized", "memory", "storage",
-    "scratch", "ephemeral", "network", "bandwidth", "latency", "exclude", "except", "should", "please", "machines",
-    "different", "distinct", "available", "availability", "mandatory", "required", "critical", "essential",
-    "absolutely", "outside", "without", "neighbouring", "neighboring", "between", "instead",
-    # es
-    "evitar", "evita", "repartir", "reparte", "distribuir", "distribuye", "réplicas", "zonas", "nodos", "regiones",
-    "preferiblemente", "idealmente", "memoria", "almacenamiento", "cargados", "diferentes", "distintos",
-    "distintas", "obligatorio", "imprescindible", "necesita", "excepto", "máquina", "máquinas", "región",
-    "núcleos", "sólido", "misma", "mismo", "cercanas", "juntas", "juntos", "preferencia",
-    # de
-    "vermeiden", "vermeide", "verteilen", "verteile", "knoten", "zonen", "regionen", "bevorzugt", "vorzugsweise",
-    "idealerweise", "arbeitsspeicher", "speicher", "möglichst", "möglich", "replikate", "verschiedene",
-    "verschiedenen", "unbedingt", "zwingend", "erforderlich", "bitte", "nicht", "gleicher", "gleichen",
-    "derselben", "demselben", "dieselbe", "verteilt", "ausgelastet", "ausgelasteten", "grafikkarte", "grafikkarten",
-))
-# Real words one slip away from a keyword: never "corrected".
-_KNOWN = frozenset((
-    "void", "avid", "voids", "lose", "close", "closer", "ever", "zone", "cone", "tones", "bones", "node", "notes",
-    "modes", "codes", "rack", "packs", "backs", "lacks", "tracks", "region", "legions", "least", "lease", "leased",
-    "feast", "beast", "yeast", "lest", "loaded", "leaded", "loader", "reloaded", "prefers", "proffer", "refer",
-    "should", "shoulder", "could", "would", "please", "pleased", "lease", "storages", "stowage", "except",
-    "expect", "accept", "excel", "across", "acres", "spreads", "spread", "spear", "nearby", "nearly", "zonal",
-    "memo", "memos", "nodo", "nodal", "zona", "bitter", "bite", "bits", "nacht", "licht", "nicht", "dicht",
-    "evite", "evitad", "evitan", "reparto", "memorias", "knote", "between", "betweens", "instead", "cargado",
-    "cargadas", "noten", "zonas", "nodes", "speichern", "gespeichert", "verteilt", "möglichen", "mögliche",
-    "replikat", "necesitan", "necesito", "obligatoria", "imprescindibles", "avoids", "excludes", "excluded",
-    "separated", "separately", "distributed", "distributes", "regional", "nodal", "latent", "ideal", "idea",
-    "ideals", "racked", "excepts", "distinctly", "preferable", "regiones", "critically", "essentially",
-))
-# Frequent words of the three languages that sit one slip from a rule word: never rewritten.
-_COMMON = frozenset((
-    "there", "three", "these", "those", "where", "which", "while", "would", "could", "should", "other", "others",
-    "about", "after", "before", "their", "there's", "things", "thing", "think", "through", "though", "thought",
-    "notes", "nodding", "loading", "leading", "loaned", "spared", "sparse", "spreads", "single",
-    "singles", "signal", "singe", "sockets", "rocket", "pocket", "storing", "stories", "story", "score", "scores",
-    "cores", "corner", "corners", "spending", "pending", "ending", "sending", "lending", "tending", "trending",
-    "zoned", "racked", "regional", "reason", "region", "legion", "nearly", "really", "neatly", "latent", "talent",
-    "memo", "memos", "member", "members", "remember", "network", "networks", "works", "worker", "workers",
-    "training", "trained", "trainer", "trainers",
-    "desde", "donde", "cuando", "mientras", "porque", "aunque", "tiene", "tienen", "puede", "pueden", "quiere",
-    "nodos", "nudos", "todos", "todas", "otros", "otras", "entre", "siempre", "nunca", "también", "tampoco",
-    "nicht", "nichts", "nacht", "licht", "dicht", "sicht", "welche", "welcher", "wenn", "dann", "immer", "keine",
-    "kleine", "kleiner", "seine", "meine", "deine", "einer", "eines", "einem", "einen", "andere", "anderen",
-    "sollte", "sollen", "können", "müssen", "werden", "wurde", "worden", "haben", "hatte", "sein",
-))
-_LETTERS = "abcdefghijklmnopqrstuvwxyzáéíóúñäöüß"
-_TOKEN = re.compile(r"(?<![\w.\-/])[a-záéíóúñäöüß]{4,}(?![\w\-/]|\.\w)")
+from webhook.analysers.embedded.langdata import alternatives
+from webhook.analysers.embedded.language import detect, vocabulary
+from webhook.analysers.embedded.vocabulary import read_words
+
+# The keywords the rules read, spelled as the rules expect them (lang/*/keywords.txt), and real words
+# one slip away from a keyword, never "corrected" (lang/*/not_typos.txt: "void" is not "avoid").
+KEYWORDS = frozenset(alternatives("keywords"))
+_KNOWN = frozenset(alternatives("not_typos"))
+_LETTERS = "abcdefghijklmnopqrstuvwxyzáéíóúñäöüßàâçèêëîïôûùÿœæ"
+_TOKEN = re.compile(r"(?<![\w.\-/])[a-záéíóúñäöüßàâçèêëîïôûùÿœæ]{4,}(?![\w\-/]|\.\w)")
+
+
+# The modules whose patterns and word tables the rules read.
+RULE_MODULES = ("lexicon", "concepts", "workloads", "slots", "rules", "statements")
+
+
+def rule_data() -> list[object]:
+    """The data objects of the rule modules (patterns, cue records, word tables): what the rules match."""
+    objects: list[object] = []
+    for name in RULE_MODULES:
+        module = importlib.import_module(f"{__package__}.{name}")
+        objects.extend(v for k, v in vars(module).items() if not k.startswith("__"))
+    return objects
 
 
 @lru_cache(maxsize=1)
 def _rule_words() -> tuple[frozenset[str], frozenset[str]]:
-    """Words spelled out in the rule modules (patterns and comments): (every piece, whole words only).
+    """Words the rules' patterns spell: (every piece, whole words only), read from the patterns as data.
 
     Every piece is never "corrected" ("posible" is Spanish, not a slip of "possible"); only whole words
-    are corrected to: "desahogad" in ``desahogad[oa]`` is a stem, and "desahogado" is no slip of it."""
-    here = Path(__file__).parent
-    pieces: set[str] = set()
-    whole: set[str] = set()
-    for name in ("lexicon.py", "concepts.py", "workloads.py", "slots.py", "rules.py", "statements.py"):
-        path = here / name
-        if path.exists():
-            source = path.read_text(encoding="utf-8").lower()
-            pieces.update(re.findall(r"[a-záéíóúñäöüß]{4,}", source))
-            whole.update(re.findall(r"(?<![a-záéíóúñäöüß\]\)\\])([a-záéíóúñäöüß]{4,})(?![a-záéíóúñäöüß\[(\\?*+{])",
-                                    source))
-    return frozenset(pieces), frozenset(whole)
+    are corrected to: "desahogad" in ``desahogad\\w*`` is a stem, and "desahogado" is no slip of it."""
+    words = read_words(rule_data())
+    return frozenset(words.pieces), frozenset(words.whole)
 
 
 @lru_cache(maxsize=1)
@@ -96,7 +58,7 @@ def _index() -> tuple[frozenset[str], frozenset[str], dict[str, tuple[str, ...]]
     # Targets: the keywords, and every longer word the rules spell out ("anything", "quietest", "núcleos");
     # short rule words stay out (too many real words are one slip from "three" or "close").
     targets = frozenset(KEYWORDS | {w for w in whole if len(w) >= 6})
-    protected = frozenset(targets | known | _KNOWN | _COMMON)
+    protected = frozenset(targets | known | _KNOWN)
     deletes: dict[str, set[str]] = {}
     for word in targets:
         for i in range(len(word)):
@@ -135,12 +97,13 @@ def _slips(token: str, targets: frozenset[str], deletes: dict[str, tuple[str, ..
     return found
 
 
-_CACHE: dict[str, str] = {}
+_CACHE: dict[tuple[str, str | None], str] = {}
 
 
-def _fix(token: str) -> str:
-    """The keyword ``token`` is a slip of, or ``token`` itself."""
-    cached = _CACHE.get(token)
+def _fix(token: str, language: str | None = None) -> str:
+    """The keyword ``token`` is a slip of, or ``token`` itself; ``language`` settles a slip two
+    languages' keywords share ("evitr": Spanish "evitar", French "eviter")."""
+    cached = _CACHE.get((token, language))
     if cached is not None:
         return cached
     targets, protected, deletes = _index()
@@ -150,6 +113,11 @@ def _fix(token: str) -> str:
         if found:
             best = min(rank for rank, _ in found)
             keywords = {k for rank, k in found if rank == best}
+            if len({_unaccented(k) for k in keywords}) == 1:  # "nucleos" and "núcleos" are one word
+                keywords = {min(keywords, key=lambda k: (k not in KEYWORDS, k))}
+            if len(keywords) > 1 and language is not None:
+                own = {k for k in keywords if k in vocabulary(language)}
+                keywords = own if len(own) == 1 else keywords
             if len(keywords) == 1:
                 keyword = keywords.pop()
                 # a plural or singular of a keyword is a word of its own, not a slip ("machine", "distinto")
@@ -157,14 +125,23 @@ def _fix(token: str) -> str:
                         keyword.startswith(token) and len(keyword) > 5 and keyword[-1] in "sn"):
                     result = keyword
     if len(_CACHE) < 50_000:  # bounded: hints are short, but the webhook runs for a long time
-        _CACHE[token] = result
+        _CACHE[(token, language)] = result
     return result
 
 
-def correct(text: str) -> str:
-    """``text`` (lower-cased) with single-slip misspellings of keywords replaced by the keywords."""
+def _unaccented(word: str) -> str:
+    return word.translate(_ACCENTS)
+
+
+_ACCENTS = str.maketrans("áéíóúäöüàâçèêëîïôûù", "aeiouaouaaceeeiiouu")
+
+
+def correct(text: str, language: str | None = None) -> str:
+    """``text`` (lower-cased) with single-slip misspellings of keywords replaced by the keywords;
+    ``language`` (detected when not given) decides between two languages' keywords."""
     text = _ISH.sub(r"\1", text)  # "rack-ish", "zone-ish": the word with a shrug
-    return _TOKEN.sub(lambda m: _fix(m.group(0)), text)
+    language = language or detect(text).code
+    return _TOKEN.sub(lambda m: _fix(m.group(0), language), text)
 
 
 _ISH = re.compile(r"(?<![\w-])([a-z]{3,})-ish(?![\w-])")

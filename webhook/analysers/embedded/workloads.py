@@ -10,18 +10,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from webhook.analysers.embedded.langdata import alternatives, group
+
 NODE, ZONE, REGION = "node", "zone", "region"
 
-_NODE_WORDS = r"(?:nodes?|hosts?|machines?|box(?:es)?|servers?|nodos?|m[aá]quinas?|servidor(?:es)?|knoten|rechner)"
-_ZONE_WORDS = (r"(?:(?:datacenter |data center |data centre |availability |failure )?zones?|availability zones?|azs?|"
-               r"zonas?(?: de disponibilidad)?|zonen?|verf(?:[uü]|ue)gbarkeitszonen?|data ?cent(?:er|re)s?|"
-               r"datacenters?|"
-               r"centros? de datos|rechenzentr(?:um|en))")
-_REGION_WORDS = r"(?:regions?|regi[oó]n|regiones|regionen?)"
-_SAME = r"(?:the same|same|a|the|los mismos|las mismas|mismos|mismas|la misma|el mismo|misma|mismo|" \
-        r"la|el|gleiche[nrms]?|derselben|demselben|denselben|" \
-        r"dieselbe|derselbe|selbe[nrms]?|dem gleichen|der gleichen|die gleiche|den gleichen)"
-_AS = r"(?:as|que|q|wie|like)"
+_NODE_WORDS = group("level_node")
+_ZONE_WORDS = r"(?:(?:datacenter |data center |data centre |availability |failure )?zones?|" + group("level_zone")[3:]
+_REGION_WORDS = group("level_region")
+_SAME = group("same_as_article")
+_AS = group("as_word")
+_NAMED_NEXT = r"(?=\s+(?:['\"«„`]|[a-z][\w]*-[\w-]+))"  # a quoted or a dashed name comes next
 
 # (pattern, level). The pattern's end is where the names begin.
 _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) for p, level in (
@@ -99,54 +97,33 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) fo
      rf"anderen?)\s+{_NODE_WORDS}\s+(?:than|from|to|que|als)\b", NODE),
     (r"\b(?:anti-?affinity (?:with|to|against)|apart from|separate from|separated from)\b", NODE),
     (r"\bwhere\b", NODE),
+    # phrasings kept as data (lang/*/relation_*.txt): beside a workload, or away from it
+    (rf"(?<![\w-]){group('relation_next_to')}(?=\s)", NODE),
+    (rf"(?<![\w-]){group('relation_away')}(?=\s)", NODE),
+    (rf"(?<![\w-]){group('relation_other_zone')}(?=\s)", ZONE),  # "another zone than X": away at zone level
+    # "zonas con 'reporting'", "Knoten mit billing-api": a level word with a quoted or dashed name after it
+    (rf"\b{_ZONE_WORDS}\s+{group('relation_with')}{_NAMED_NEXT}", ZONE),
+    (rf"\b{_NODE_WORDS}\s+{group('relation_with')}{_NAMED_NEXT}", NODE),
 ))
 # Cues whose relation is negative by themselves ("anti-affinity with X").
-_NEGATIVE_CUE = re.compile(r"far from|far away|separated|isolated|apart|anti-?affinity|apart from|separate|different|"
-                           r"another|other|"
-                           r"distint|otr[oa]|"
-                           r"diferente|away|clear of|lejos|fern vo|weg vo|entfernt|getrennt|separad|apartad|"
-                           r"anti-?afinidad|anti-?affinit|"
-                           r"andere")
+# Cue words that make a relation negative by themselves ("far from", "getrennt von"; lang/*/relation_negative.txt).
+_NEGATIVE_CUE = re.compile(group("relation_negative") + "|" + group("relation_away") + "|"
+                           + group("relation_other_zone"))
 
-_ARTICLES = re.compile(r"(?:the|a|an|el|la|los|las|del|de|das|die|der|den|dem|des|our|my|its|their|any)\s+")
-_HEAD_NOUNS = (r"deployments?|pods?|services?|apps?|applications?|workloads?|statefulsets?|daemonsets?|jobs?|"
-               r"replicas?|instances?|containers?|despliegues?|servicios?|aplicaci[oó]n|aplicaciones|"
-               r"base de datos|bases de datos|database|cargas?|dienste?s?|anwendung(?:en)?|datenbank|"
-               r"deployment-pods|cluster|stack|tier|cache-pods")
+# Words around workload names (lang/*/): articles ("the", "l'"), head nouns ("deployment", "pods"),
+# a leading verb of being there ("donde corre spark") and words that are never names.
+_ARTICLES = re.compile(rf"(?:{group('articles')[3:-1]})\s+|{group('elided_articles')}")
+_HEAD_NOUNS = group("head_nouns")[3:-1]
 _HEAD = re.compile(rf"(?:{_HEAD_NOUNS})(?![\w-])")
-_LEADING_VERB = re.compile(r"(?:corre|corren|se ejecuta|se ejecutan|est[aá]n?|vive|viven|hay|runs|lives)\s+")
+_LEADING_VERB = re.compile(rf"{group('leading_verb')}\s+")
 _NAME = re.compile(r"'([^']{1,60})'|\"([^\"]{1,60})\"|`([^`]{1,60})`|«([^»]{1,60})»|„([^“”]{1,60})[“”]|"
                    r"([a-z][a-z0-9._-]{0,60}[a-z0-9]|[a-z])(?![\w-])")
-_SEPARATOR = re.compile(r"\s*(?:,\s*(?:and|or|y|o|und|oder)?|and|or|&|y|o|und|oder|/)\s*")
-_STOP = frozenset((
-    "same", "other", "others", "each", "this", "that", "these", "those", "it", "them", "one", "all", "any", "our",
-    "my", "their", "its", "his", "her", "a", "an", "the", "node", "nodes", "zone", "zones", "region", "regions",
-    "rack", "racks", "host", "hosts", "pod", "pods", "replica", "replicas", "deployment", "deployments", "service",
-    "services", "app", "workload", "workloads", "cluster", "machine", "machines", "box", "boxes", "server",
-    "servers", "is", "are", "be", "runs", "run", "running", "lives", "live", "sits", "on", "in", "at", "to", "from",
-    "with", "of", "for", "as", "and", "or", "but", "not", "no", "where", "which", "who", "whatever", "whichever",
-    "another", "every", "nearest", "closest", "least", "most", "el", "la", "los", "las", "un", "una", "uno", "otro",
-    "otra", "otros", "otras", "mismo", "misma", "que", "de", "del", "en", "con", "lo", "le", "se", "su", "sus",
-    "este", "esta", "der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "andere",
-    "anderen", "anderer", "selben", "gleichen", "wie", "mit", "auf", "es", "ist", "sind", "laufen", "läuft",
-    "corre", "corren", "ejecuta", "ejecutan", "está", "están", "gpu", "gpus", "cpu", "cpus", "memory", "ram", "ssd",
-    "nvme", "network", "disk", "storage", "latency", "high", "low", "fast",
-    "there", "here", "possible", "available", "needed", "allí", "ahí", "aquí", "dort", "hier",
-    "please", "pls", "plz", "thanks", "thx", "bitte",
-    "porfa", "por", "favor", "must", "should", "required", "mandatory", "critical", "essential", "absolutely",
-    "needed", "optional", "maybe", "perhaps", "if", "imprescindible", "obligatorio", "zwingend", "unbedingt", "muss",
-    "debe", "wenn", "falls", "vorzugsweise", "gracias", "danke", "ideally", "preferably", "idealerweise",
-    "preferiblemente", "idealmente", "netzwerk", "red", "speicher", "memoria", "also", "too", "then", "too",
-    "nvlink", "infiniband", "rdma", "numa", "cuda", "tpu", "tpus", "fpga", "ssds", "hdd", "local", "many", "more",
-    "enough", "plenty", "lots", "big", "large", "gpu-nodes", "gpu-knoten", "vram", "hbm", "disks", "scratch",
-    "ephemeral", "bandwidth", "cores", "vcpus", "knoten", "nodo", "nodos", "máquinas", "maschinen", "rechner",
-    "kiste", "kisten", "instances", "instancias", "redundancy", "us", "it's", "them", "those", "me",
-    # negations start a new clause, never a name: "nicht neben X und nicht in der Zone ..."
-    "never", "nicht", "nie", "niemals", "kein", "keine", "keinen", "nunca", "jamás", "ni", "sin", "ohne", "without"
-))
-_AFTER_NAME = re.compile(r"\s*(?:$|[,.;:)]|(?:" + _HEAD_NOUNS + r")(?![\w-])|(?:runs|lives|is|are|sits|run|"
-                         r"live|corre|está|vive|se ejecuta|läuft|laufen|liegt|on|in|and|or|y|o|und|oder|&|/|but|"
-                         r"pero|aber|with|con|mit)(?![\w-]))")
+_JOIN = group("list_join")[3:-1]
+_SEPARATOR = re.compile(rf"\s*(?:,\s*(?:{_JOIN})?|{_JOIN}|&|/)\s*")
+_STOP = frozenset(alternatives("not_names"))
+# What may follow a name at the end of a list item: punctuation, a head noun, a verb of being there,
+# a preposition or a conjunction (lang/*/after_name.txt).
+_AFTER_NAME = re.compile(r"\s*(?:$|[,.;:)&/]|(?:" + _HEAD_NOUNS + r")(?![\w-])|" + group("after_name") + r"(?![\w-]))")
 
 
 # Names that are hardware, not workloads ("nodes with A100s", "nodes with NVMe").

@@ -1,0 +1,60 @@
+"""The analyser's words, as data: one file per language and concept, ``lang/<code>/<concept>.txt``.
+
+Each line of a file is one alternative of the concept in that language: a phrase, or a regular-
+expression fragment matched against the lower-cased hint (``m(?:[oö]|oe)glich`` for German written
+without umlauts). Blank lines and lines starting with ``#`` are ignored. A concept is the union of
+its files over every language; the rules compile each concept once, at import. Adding a language is
+adding a directory: no code names a language.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent / "lang"
+
+
+@cache
+def languages() -> tuple[str, ...]:
+    """The codes of every language with data files (sorted)."""
+    return tuple(sorted(p.name for p in ROOT.iterdir() if p.is_dir() and any(p.glob("*.txt"))))
+
+
+def _lines(path: Path) -> tuple[str, ...]:
+    if not path.is_file():
+        return ()
+    lines = (line.rstrip("\n\r") for line in path.read_text(encoding="utf-8").splitlines())
+    return tuple(line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#"))
+
+
+@cache
+def in_language(language: str, concept: str) -> tuple[str, ...]:
+    """The alternatives of ``concept`` in one language (empty when it has no such file)."""
+    return _lines(ROOT / language / f"{concept}.txt")
+
+
+@cache
+def alternatives(concept: str) -> tuple[str, ...]:
+    """The alternatives of ``concept`` over every language, without repeats, in file order."""
+    seen: dict[str, None] = {}
+    for language in languages():
+        for line in in_language(language, concept):
+            seen.setdefault(line, None)
+    return tuple(seen)
+
+
+def group(concept: str) -> str:
+    """``(?:a|b|...)``: one regular-expression group matching any alternative of ``concept`` (and
+    nothing at all, not the empty string, when no language has the concept)."""
+    return "(?:" + ("|".join(alternatives(concept)) or "(?!)") + ")"
+
+
+@cache
+def table(concept: str) -> dict[str, float]:
+    """A concept whose lines read ``alternative = number`` (number words), over every language."""
+    result: dict[str, float] = {}
+    for line in alternatives(concept):
+        key, _, value = line.rpartition("=")
+        result.setdefault(key.strip(), float(value))
+    return result

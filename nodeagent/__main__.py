@@ -21,8 +21,9 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-from nodeagent.topo import TopoError, parse
 from shared.service import configure_logging
+
+from nodeagent.topo import TopoError, parse
 
 log = logging.getLogger("nodeagent")
 DEFAULT_LABEL = "semantic-affinity.io/nvlink"

@@ -130,7 +130,7 @@ def test_a_dra_cluster_from_one_list(tmp_path: Path, capsys: pytest.CaptureFixtu
     nodes.write_text(yaml.safe_dump({"apiVersion": "v1", "kind": "List", "items": items}))
     intents = write_intents(tmp_path, Intent("prefer_gpu", 0.9, 1.5, metadata={"prefer_gpu_cores": 2.0}),
                             Intent("prefer_gpu_memory_gb", 0.9, 1.5, metadata={"prefer_gpu_memory_gb": 40.0}))
-    assert cli_main(["--intents", str(intents), "--nodes", str(nodes), "--json"]) == 0
+    assert explain_main(["--intents", str(intents), "--nodes", str(nodes), "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert [r["node"] for r in result["ranking"]][:2] == ["a100-node-7", "dgx-h100-01"]  # tie broken by name
     assert result["ranking"][0]["score"] == 10
@@ -141,6 +141,6 @@ def test_a_dra_cluster_from_one_list(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert scores["aks-gpudra-34911544-vmss000000"] < scores["a100-node-7"]
 
     # the table form names where each fact came from
-    assert cli_main(["--intents", str(intents), "--nodes", str(nodes)]) == 0
+    assert explain_main(["--intents", str(intents), "--nodes", str(nodes)]) == 0
     table = capsys.readouterr().out
     assert "dgx-h100-01: 8 GPU(s) from resourceslice, 0 held by claims, NVIDIA H100 80GB HBM3" in table

@@ -16,6 +16,7 @@ COPY webhook ./webhook
 COPY scorer ./scorer
 COPY semaff ./semaff
 COPY certs ./certs
+COPY nodeagent ./nodeagent
 # Wheels only: every dependency ships manylinux wheels, so no compiler is needed.
 RUN pip install --no-cache-dir --only-binary=:all: --prefix=/install . \
  && python -m compileall -q /install

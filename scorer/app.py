@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator
 from aiohttp import web
 
 from observability.routes import add_probe_routes
+from scorer.dra import DraIndex
 from scorer.explain import ExplainStore
 from scorer.handler import Extender
 from scorer.intents import IntentReader
@@ -51,7 +52,9 @@ def make_app(settings: Settings, *, state: ClusterState | None = None, verifier:
     Background tasks (cleanup contexts): the informers, the Prometheus poller (when
     ``SEMAFF_PROMETHEUS_URL`` is set) and the ledger expiry.
     """
-    state = state or ClusterState(settings.topology, settings.ledger_ttl_s)
+    state = state or ClusterState(settings.topology, settings.ledger_ttl_s,
+                                  dra=DraIndex(settings.dra_driver, settings.dra_gpu_classes),
+                                  staleness_s=settings.metrics_staleness_s)
     metrics = metrics or ScorerMetrics()
     metrics.bind_state(state)
     if verifier is None:
@@ -87,7 +90,8 @@ def make_app(settings: Settings, *, state: ClusterState | None = None, verifier:
             from scorer.sources.kube import informers as build
 
             client = await api_client(settings.kubeconfig, settings.in_cluster)
-            running = build(client, state, settings.relist_s, lambda r: metrics.watch_errors.labels(r).inc())
+            running = build(client, state, settings.relist_s, lambda r: metrics.watch_errors.labels(r).inc(),
+                            dra_driver=settings.dra_driver)
             try:
                 async with _background(*(i.run() for i in running)):
                     yield

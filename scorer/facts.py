@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from scorer.nvlink import hami_nvlink
 from shared.normalise import coerce_number
 
 # --- well-known labels (research/k8s-contracts.md 4.1, 4.4) ---------------------------------------
@@ -24,6 +25,7 @@ GFD_COUNT = "nvidia.com/gpu.count"
 GFD_PRODUCT = "nvidia.com/gpu.product"
 GFD_MEMORY = "nvidia.com/gpu.memory"  # MiB per GPU
 GFD_CLIQUE = "nvidia.com/gpu.clique"  # multi-node NVLink domain
+HAMI_SCORE = "hami.io/node-nvidia-score"  # HAMi's per-GPU-pair link scores (NVLink pairs score ≥ 100)
 SSD_LABEL = "feature.node.kubernetes.io/storage-nonrotationaldisk"
 NFD_PREFIX = "feature.node.kubernetes.io/"
 POD_TEMPLATE_HASH = "pod-template-hash"
@@ -57,6 +59,18 @@ class NumaZone:
 
 
 @dataclass(frozen=True, slots=True)
+class NodeGpus:
+    """GPUs a DRA driver publishes in ResourceSlices for one node (``scorer.dra``), newest pool generations only."""
+
+    gpus: int = 0  # devices of type gpu
+    mig_devices: int = 0  # devices of type mig (their own kind: never counted as GPUs)
+    product: str | None = None  # productName of the GPUs (the most common one)
+    memory_gb: float | None = None  # largest capacity.memory of a GPU, decimal GB
+    pcie_roots: tuple[str, ...] = ()  # distinct resource.kubernetes.io/pcieRoot of the GPUs
+    allocated: int = 0  # GPUs busy because of allocated ResourceClaims
+
+
+@dataclass(frozen=True, slots=True)
 class NodeFacts:
     """What the scorer knows about one node. ``None`` means unknown (the evaluator stays neutral)."""
 
@@ -68,9 +82,9 @@ class NodeFacts:
     cpu_cores: float = 0.0  # allocatable
     memory_gb: float = 0.0  # allocatable, GiB
     ephemeral_storage_gb: float | None = None  # allocatable, GiB; None when the node does not report it
-    gpu_count: float = 0.0  # allocatable nvidia.com/gpu (GFD gpu.count when allocatable is absent)
-    gpu_product: str | None = None  # GFD nvidia.com/gpu.product
-    gpu_memory_gb: float | None = None  # per GPU, GFD nvidia.com/gpu.memory (MiB) in decimal GB
+    gpu_count: float = 0.0  # ResourceSlice GPUs, else allocatable nvidia.com/gpu, else GFD gpu.count
+    gpu_product: str | None = None  # ResourceSlice productName, else GFD nvidia.com/gpu.product
+    gpu_memory_gb: float | None = None  # per GPU: ResourceSlice capacity.memory, else GFD gpu.memory, decimal GB
     nvlink: bool | None = None
     ssd: bool | None = None
     network_gbps: float | None = None
@@ -78,10 +92,15 @@ class NodeFacts:
     gpu_tokens: tuple[str, ...] = ()  # gpu_product split into lower-case tokens, for model matching
     known: bool = True  # False: a name kube-scheduler sent that our cache has never seen
     resource_version: str = ""
+    gpu_source: str = ""  # where gpu_count came from: resourceslice, allocatable, gfd-label ("" none)
+    nvlink_source: str = ""  # dcgm-p2p, hami, gfd-clique, label, no-gpus ("" unknown)
+    mig_devices: float = 0.0  # MIG devices in ResourceSlices (their own kind, not in gpu_count)
+    gpu_pcie_roots: tuple[str, ...] = ()  # PCIe roots of the ResourceSlice GPUs
+    gpu_claimed: float = 0.0  # GPUs that allocated ResourceClaims hold (subtracted from the free GPUs)
 
     @property
     def has_gpus(self) -> bool:
-        return self.gpu_count > 0 or self.gpu_product is not None
+        return self.gpu_count > 0 or self.gpu_product is not None or self.mig_devices > 0
 
     @classmethod
     def unknown(cls, name: str) -> NodeFacts:
@@ -103,6 +122,9 @@ class PodRecord:
     memory_gb: float = 0.0
     gpus: float = 0.0
     active: bool = True  # False when terminating or finished: it no longer holds a place
+    # GPUs its ResourceClaims ask for and no allocation holds yet: set only for the pod being placed, so its
+    # prediction takes them from the node; once allocated, the claim's allocation counts instead
+    claimed_gpus: float = 0.0
 
     @property
     def workload_key(self) -> str:
@@ -123,6 +145,10 @@ class LiveMetrics:
     gpu_util_at: float = 0.0
     gpu_fb_free_gb: float | None = None  # largest free framebuffer of any GPU, decimal GB
     gpu_fb_free_at: float = 0.0
+    gpu_fb_used_gb: float | None = None  # smallest used framebuffer of any GPU, decimal GB
+    gpu_fb_used_at: float = 0.0
+    nvlink_p2p: bool | None = None  # NVLink from DCGM_EXP_P2P_STATUS (scorer.nvlink.p2p_nvlink)
+    nvlink_p2p_at: float = 0.0
     cpu_load: float | None = None  # 0..1
     cpu_load_at: float = 0.0
     memory_load: float | None = None  # 0..1
@@ -213,7 +239,11 @@ def gpu_tokens(text: str) -> tuple[str, ...]:
 
 def node_facts(raw: Mapping[str, Any], topology: Topology = DEFAULT_TOPOLOGY,
                numa_zones: tuple[NumaZone, ...] | None = None) -> NodeFacts:
-    """Parse a v1.Node (JSON dict) once into NodeFacts."""
+    """Parse a v1.Node (JSON dict) once into NodeFacts (GPU sources outside the Node: ``with_gpu_sources``).
+
+    NVLink from the Node itself, in order of trust: HAMi's pair scores (annotation), GFD's clique label, the
+    NVLink label (written by the node agent or by hand).
+    """
     metadata = _map(raw.get("metadata"))
     labels: dict[str, str] = {k: v for k, v in _map(metadata.get("labels")).items() if isinstance(v, str)}
     status = _map(raw.get("status"))
@@ -223,16 +253,20 @@ def node_facts(raw: Mapping[str, Any], topology: Topology = DEFAULT_TOPOLOGY,
     memory = (_quantity(allocatable, "memory") or 0.0) / GIB
     ephemeral = _quantity(allocatable, "ephemeral-storage")
     gpus = _quantity(allocatable, GPU_RESOURCE)
+    source = "allocatable" if gpus is not None else ""
     if gpus is None:
-        gpus = parse_quantity(labels.get(GFD_COUNT)) or 0.0
+        gpus = parse_quantity(labels.get(GFD_COUNT))
+        source = "gfd-label" if gpus is not None else ""
     product = labels.get(GFD_PRODUCT) or None
     gpu_mib = parse_quantity(labels.get(GFD_MEMORY))
 
-    nvlink = _flag(labels.get(topology.nvlink_label))
+    nvlink, nvlink_source = hami_nvlink((metadata.get("annotations") or {}).get(HAMI_SCORE)), "hami"
     if nvlink is None and labels.get(GFD_CLIQUE):
-        nvlink = True
-    if nvlink is None and gpus <= 0 and product is None:
-        nvlink = False  # no GPUs: certainly no NVLink between them
+        nvlink, nvlink_source = True, "gfd-clique"
+    if nvlink is None:
+        nvlink, nvlink_source = _flag(labels.get(topology.nvlink_label)), "label"
+    if nvlink is None and not gpus and product is None:
+        nvlink, nvlink_source = False, "no-gpus"  # no GPUs: certainly no NVLink between them
 
     ssd = _flag(labels.get(SSD_LABEL))
     if ssd is None and any(key.startswith(NFD_PREFIX) for key in labels):
@@ -248,7 +282,7 @@ def node_facts(raw: Mapping[str, Any], topology: Topology = DEFAULT_TOPOLOGY,
         cpu_cores=cpu,
         memory_gb=memory,
         ephemeral_storage_gb=ephemeral / GIB if ephemeral is not None else None,
-        gpu_count=gpus,
+        gpu_count=gpus or 0.0,
         gpu_product=product,
         gpu_memory_gb=gpu_mib * MIB_TO_GPU_GB if gpu_mib is not None else None,
         nvlink=nvlink,
@@ -257,7 +291,33 @@ def node_facts(raw: Mapping[str, Any], topology: Topology = DEFAULT_TOPOLOGY,
         numa_zones=numa_zones,
         gpu_tokens=gpu_tokens(product) if product else (),
         resource_version=str(metadata.get("resourceVersion", "")),
+        gpu_source=source,
+        nvlink_source=nvlink_source if nvlink is not None else "",
     )
+
+
+def with_gpu_sources(facts: NodeFacts, dra: NodeGpus | None, p2p_nvlink: bool | None) -> NodeFacts:
+    """A node's facts with the GPU sources outside its Node object laid over them (scorer/README.md, Facts).
+
+    ``dra`` (the DRA driver's ResourceSlices) wins over allocatable ``nvidia.com/gpu`` and the GFD labels for
+    count, product and memory: the driver reads the devices, the labels are copies. ``p2p_nvlink`` (DCGM's
+    per-pair P2P status) wins over every NVLink source on the Node. Without either, ``facts`` is returned as is.
+    """
+    if dra is None and p2p_nvlink is None:
+        return facts
+    changes: dict[str, Any] = {}
+    if dra is not None:
+        product = dra.product or facts.gpu_product
+        changes.update(
+            gpu_count=float(dra.gpus), gpu_product=product, gpu_tokens=gpu_tokens(product) if product else (),
+            gpu_memory_gb=dra.memory_gb if dra.memory_gb is not None else facts.gpu_memory_gb,
+            gpu_source="resourceslice", mig_devices=float(dra.mig_devices), gpu_pcie_roots=dra.pcie_roots,
+            gpu_claimed=float(dra.allocated))
+        if facts.nvlink_source == "no-gpus" and (dra.gpus or dra.mig_devices):
+            changes.update(nvlink=None, nvlink_source="")  # "no GPUs" held for the Node object alone
+    if p2p_nvlink is not None:
+        changes.update(nvlink=p2p_nvlink, nvlink_source="dcgm-p2p")
+    return replace(facts, **changes)
 
 
 def numa_zones(raw: Mapping[str, Any]) -> tuple[NumaZone, ...]:
@@ -337,6 +397,13 @@ def pod_requests(spec: Mapping[str, Any]) -> tuple[float, float, float]:
     return cpu, memory, gpus
 
 
+def _gpus_served_by_dra(status: Mapping[str, Any]) -> bool:
+    """KEP-5004: kube-scheduler allocated this pod's ``nvidia.com/gpu`` from DRA devices through a claim of its
+    own (``status.extendedResourceClaimStatus``), which the ResourceClaim informer counts like any other."""
+    mappings = _items(_map(status.get("extendedResourceClaimStatus")).get("requestMappings"))
+    return any(isinstance(m, Mapping) and m.get("resourceName") == GPU_RESOURCE for m in mappings)
+
+
 def pod_record(raw: Mapping[str, Any]) -> PodRecord:
     """Parse a v1.Pod (JSON dict) once into a PodRecord."""
     metadata = _map(raw.get("metadata"))
@@ -344,6 +411,8 @@ def pod_record(raw: Mapping[str, Any]) -> PodRecord:
     status = _map(raw.get("status"))
     kind, name = workload_of(metadata)
     cpu, memory, gpus = pod_requests(spec)
+    if gpus and _gpus_served_by_dra(status):
+        gpus = 0.0  # the scheduler's extended-resource ResourceClaim holds them: counted with the claims
     finished = status.get("phase") in ("Succeeded", "Failed")
     node = spec.get("nodeName")
     return PodRecord(

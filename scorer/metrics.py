@@ -54,6 +54,7 @@ class ScorerMetrics:
                 lambda r=resource: time.time() - state.synced_at[r] if r in state.synced_at else -1.0)
         self.cache_objects.labels("nodes").set_function(lambda: len(state.nodes))
         self.cache_objects.labels("pods").set_function(lambda: len(state.pods))
+        self.cache_objects.labels("resourceslice-nodes").set_function(lambda: len(state.dra.nodes()))
         self.metrics_staleness.set_function(
             lambda: time.time() - state.live_polled_at if state.live_polled_at is not None else -1.0)
         self.predictions.set_function(lambda: state.pods.predictions)

@@ -151,7 +151,7 @@ class PodSet:
         expires = self._clock() + self._ttl
         r = record  # the constructor directly: dataclasses.replace costs several times more on this path
         placed = PodRecord(r.namespace, r.name, r.uid, node, r.workload_kind, r.workload, r.cpu_cores, r.memory_gb,
-                           r.gpus, r.active)
+                           r.gpus, r.active, r.claimed_gpus)
         self._predicted[key] = (placed, expires)
         self._expiry.append((expires, key))
         self._refresh(key)
@@ -185,8 +185,14 @@ class PodSet:
             predicted = self._predicted.get(key)
             target = (predicted[0], predicted[0].node) if predicted and predicted[0].node else None
         current = self._effective.get(key)
-        if current is not None and target is not None and current.record is target[0] and current.node == target[1]:
-            return
+        if current is not None and target is not None and current.node == target[1]:
+            if current.record is target[0]:
+                return
+            if current.record == target[0]:
+                # The API confirms our own prediction (same pod, same node, same requests): every count and
+                # histogram token stays as it is, so what callers derived from them stays valid.
+                self._effective[key] = _Placement(target[0], current.node, current.domains, current.name_key)
+                return
         self._place(key, target)
 
     def _place(self, key: str, target: tuple[PodRecord, str] | None) -> None:
@@ -233,7 +239,7 @@ class PodSet:
             requested = self._requested[placement.node] = Requested()
         requested.cpu_cores += delta * record.cpu_cores
         requested.memory_gb += delta * record.memory_gb
-        requested.gpus += delta * record.gpus
+        requested.gpus += delta * (record.gpus + record.claimed_gpus)
         requested.pods += delta
         if requested.pods <= 0:
             del self._requested[placement.node]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from scorer.dra import DEFAULT_DRIVER, DEFAULT_GPU_CLASSES
 from scorer.facts import Topology
 from scorer.scoring import Mode
 from shared.sanitise import DEFAULT_MAX_CHARS
@@ -20,6 +21,9 @@ class Queries:
 
     gpu_util: str = "DCGM_FI_DEV_GPU_UTIL"  # percent per GPU -> mean per node
     gpu_fb_free: str = "DCGM_FI_DEV_FB_FREE"  # MiB per GPU -> largest per node
+    gpu_fb_used: str = "DCGM_FI_DEV_FB_USED"  # MiB per GPU -> least per node (free = memory − used without FB_FREE)
+    # per GPU pair, 0 = NVLink P2P OK; the exporter emits it only when enabled in its counters CSV
+    gpu_p2p: str = "DCGM_EXP_P2P_STATUS"
     # irate: the last two samples, so the value is current and right even with little history
     cpu_load: str = '1 - avg by (node) (irate(node_cpu_seconds_total{mode="idle"}[2m]))'  # 0..1 per node
     memory_load: str = "1 - node_memory_MemAvailable_bytes / node_memory_MemTotal_bytes"  # 0..1 per node
@@ -37,6 +41,8 @@ class Settings:
     metrics_staleness_s: float = 60.0
     metrics_node_labels: tuple[str, ...] = ("Hostname", "hostname", "node", "kubernetes_node", "nodename")
     queries: Queries = field(default_factory=Queries)
+    dra_driver: str = DEFAULT_DRIVER  # the DRA driver whose ResourceSlices publish GPUs
+    dra_gpu_classes: tuple[str, ...] = DEFAULT_GPU_CLASSES  # DeviceClasses whose requests are whole GPUs
     relist_s: float = 60.0
     ledger_ttl_s: float = 10.0
     filter_enabled: bool = False
@@ -111,9 +117,14 @@ class Settings:
             queries=Queries(
                 gpu_util=get("SEMAFF_QUERY_GPU_UTIL") or q.gpu_util,
                 gpu_fb_free=get("SEMAFF_QUERY_GPU_FB_FREE") or q.gpu_fb_free,
+                gpu_fb_used=get("SEMAFF_QUERY_GPU_FB_USED") or q.gpu_fb_used,
+                gpu_p2p=get("SEMAFF_QUERY_GPU_P2P") or q.gpu_p2p,
                 cpu_load=get("SEMAFF_QUERY_CPU_LOAD") or q.cpu_load,
                 memory_load=get("SEMAFF_QUERY_MEMORY_LOAD") or q.memory_load,
             ),
+            dra_driver=get("SEMAFF_DRA_DRIVER") or defaults.dra_driver,
+            dra_gpu_classes=tuple(c.strip() for c in (get("SEMAFF_DRA_GPU_CLASSES") or "").split(",") if c.strip())
+            or defaults.dra_gpu_classes,
             relist_s=number("SEMAFF_RELIST_S", defaults.relist_s),
             ledger_ttl_s=number("SEMAFF_LEDGER_TTL_S", defaults.ledger_ttl_s),
             filter_enabled=flag("SEMAFF_FILTER_ENABLED", defaults.filter_enabled),

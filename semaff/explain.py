@@ -19,7 +19,7 @@ import orjson
 import yaml
 
 from scorer.explain import explain_offline
-from scorer.facts import PodRecord, pod_record
+from scorer.facts import PodRecord
 from scorer.scoring import Mode
 from semaff.analyze import analyse_hint, open_backend, read_settings
 from shared.codec import decode_document
@@ -77,12 +77,12 @@ def _document_from_file(path: str) -> IntentDocument:
     return decode_document(IntentDocument.from_dict(orjson.loads(Path(path).read_bytes())).canonical_bytes().decode())
 
 
-def _pod_for(args: argparse.Namespace) -> PodRecord | None:
+def _pod_for(args: argparse.Namespace) -> PodRecord | Mapping[str, Any] | None:
     if args.pod:
         objects = load_objects(args.pod)
         if not objects:
             raise ValueError(f"no pod in {args.pod}")
-        return pod_record(objects[0])
+        return objects[0]  # raw: its ResourceClaims in the files count
     if args.workload:
         kind, _, name = args.workload.rpartition("/")
         return PodRecord(namespace=args.namespace, name="explain", uid="", node=None,
@@ -102,7 +102,14 @@ def _table(result: Mapping[str, Any]) -> str:
         f"{i['intent']} C={i['confidence']:.2f} W={i['strength']:g}" for i in result["intents"]["intents"]) or "none")]
     if result["neutral"]:
         intro.append(f"neutral: {result['neutral']} (every node scores 0)")
-    return "\n".join(intro + lines)
+    gpus = [f"  {node}: {g['count']:g} GPU(s) from {g['source'] or 'nowhere'}, {g['claimed']:g} held by claims"
+            + (f", {g['mig_devices']:g} MIG" if g["mig_devices"] else "")
+            + f", {g['product'] or 'model unknown'}"
+            + (f", {g['memory_gb']:.1f} GB each" if g["memory_gb"] is not None else "")
+            + f", NVLink {'unknown' if g['nvlink'] is None else 'yes' if g['nvlink'] else 'no'}"
+            + (f" ({g['nvlink_source']})" if g["nvlink_source"] else "")
+            for node, g in result.get("gpus", {}).items()]
+    return "\n".join(intro + lines + (["GPU facts:", *gpus] if gpus else []))
 
 
 def explain_main(argv: list[str]) -> int:
@@ -114,7 +121,8 @@ def explain_main(argv: list[str]) -> int:
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--hint", help="the placement hint (analysed with the embedded analyser)")
     source.add_argument("--intents", help="an intent document (JSON) instead of a hint")
-    parser.add_argument("--nodes", required=True, help="YAML/JSON: NodeList, List or plain list of Nodes (and NRTs)")
+    parser.add_argument("--nodes", required=True, help="YAML/JSON: NodeList, or a List mixing Node, Pod, "
+                        "NodeResourceTopology, ResourceSlice and ResourceClaim objects")
     parser.add_argument("--pods", help="YAML/JSON: pods already placed (they must carry spec.nodeName)")
     parser.add_argument("--pod", help="YAML/JSON: the pod being placed (its workload and requests)")
     parser.add_argument("--workload", help="KIND/NAME of the pod being placed, e.g. Deployment/web")

@@ -1,4 +1,6 @@
-"""prefer_gpu: φ(n) = 1 if the GPUs still free on n (allocatable − requested by P_eff) ≥ prefer_gpu_cores."""
+"""prefer_gpu: φ(n) = 1 if the GPUs still free on n ≥ prefer_gpu_cores: GPUs (ResourceSlices, allocatable or GFD)
+− those allocated ResourceClaims hold − those P_eff requests (extended resources, and the not-yet-allocated claims
+of the pods this scorer just placed)."""
 
 from __future__ import annotations
 
@@ -15,5 +17,5 @@ KIND = Kind.GPU_COUNT
 def evaluate(intent: Intent, spec: IntentSpec, view: NodeView, ctx: Context) -> np.ndarray:
     wanted = intent.number("prefer_gpu_cores")
     gpus = view.column("gpu_count")
-    free = gpus - view.column("req_gpu")
+    free = gpus - view.column("gpu_claimed") - view.column("req_gpu")
     return np.where(np.isnan(gpus), np.nan, ((free >= wanted) & (gpus > 0)).astype(np.float64))

@@ -1,5 +1,6 @@
-"""prefer_gpu_memory_gb: φ(n) = 1 if a GPU of n has ≥ the wanted memory: free framebuffer when DCGM measured
-it recently, else the GFD per-GPU memory label. No GPUs: 0; GPUs of unknown memory: neutral."""
+"""prefer_gpu_memory_gb: φ(n) = 1 if a GPU of n has ≥ the wanted memory: free framebuffer when DCGM measured it
+recently (FB_FREE; else the GPU's memory − the least FB_USED), else the per-GPU memory (ResourceSlice
+capacity.memory, else the GFD label). No GPUs: 0; GPUs of unknown memory: neutral."""
 
 from __future__ import annotations
 
@@ -15,8 +16,10 @@ KIND = Kind.GPU_MEMORY
 
 def evaluate(intent: Intent, spec: IntentSpec, view: NodeView, ctx: Context) -> np.ndarray:
     wanted = intent.number("prefer_gpu_memory_gb")
+    size = view.column("gpu_memory")
     measured = fresh(view, "fb_free", ctx)
-    memory = np.where(np.isnan(measured), view.column("gpu_memory"), measured)
+    measured = np.where(np.isnan(measured), size - fresh(view, "fb_used", ctx), measured)
+    memory = np.where(np.isnan(measured), size, measured)
     with np.errstate(invalid="ignore"):
         fits = np.where(np.isnan(memory), np.nan, (memory >= wanted).astype(np.float64))
     has_gpus = view.column("has_gpus")

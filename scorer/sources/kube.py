@@ -1,4 +1,5 @@
-"""Informers for Nodes, Pods and NodeResourceTopology over kubernetes-asyncio, raw JSON only.
+"""Informers for Nodes, Pods, NodeResourceTopology, ResourceSlices and ResourceClaims over kubernetes-asyncio,
+raw JSON only.
 
 Each informer lists (full replace of its part of the cache), then watches from the list's
 resourceVersion with bookmarks; on ``410 Gone`` it re-lists at once, and it re-lists anyway every
@@ -7,7 +8,9 @@ Objects are decoded with orjson straight from the response lines and parsed into
 ``ClusterState``: generated model classes are never built (they cost more than everything else).
 
 Pods are listed with a field selector (bound, not finished), as kube-scheduler's own cache does:
-unbound pods never count, and the API sends DELETED when a pod stops matching.
+unbound pods never count, and the API sends DELETED when a pod stops matching. ResourceSlices are
+listed with ``spec.driver=<driver>`` (a documented field selector), ResourceClaims in all namespaces;
+on a server without resource.k8s.io/v1 both wait like a missing CRD (404).
 """
 
 from __future__ import annotations
@@ -157,12 +160,13 @@ class Informer:
 
 
 def informers(api_client: Any, state: ClusterState, relist_s: float,
-              on_error: Callable[[str], None] | None = None) -> list[Informer]:
-    """The three informers over one kubernetes-asyncio ApiClient."""
+              on_error: Callable[[str], None] | None = None, dra_driver: str = "gpu.nvidia.com") -> list[Informer]:
+    """The informers over one kubernetes-asyncio ApiClient: nodes, pods, NRT, ResourceSlices, ResourceClaims."""
     from kubernetes_asyncio import client
 
     core = client.CoreV1Api(api_client)
     custom = client.CustomObjectsApi(api_client)
+    dra = client.ResourceV1Api(api_client)
 
     def nrt_call(**kwargs: Any) -> Awaitable[Any]:
         return custom.list_cluster_custom_object(NRT_GROUP, NRT_VERSION, NRT_PLURAL, **kwargs)
@@ -172,6 +176,10 @@ def informers(api_client: Any, state: ClusterState, relist_s: float,
         Resource("pods", core.list_pod_for_all_namespaces, state.replace_pods, state.upsert_pod, state.delete_pod,
                  {"field_selector": POD_SELECTOR}),
         Resource("noderesourcetopologies", nrt_call, state.replace_nrts, state.upsert_nrt, state.delete_nrt),
+        Resource("resourceslices", dra.list_resource_slice, state.replace_slices, state.upsert_slice,
+                 state.delete_slice, {"field_selector": f"spec.driver={dra_driver}"}),
+        Resource("resourceclaims", dra.list_resource_claim_for_all_namespaces, state.replace_claims,
+                 state.upsert_claim, state.delete_claim),
     ]
     return [Informer(r, relist_s, on_error=on_error) for r in resources]
 

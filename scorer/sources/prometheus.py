@@ -4,7 +4,9 @@ Each query (``Settings.queries``) is an instant query on ``/api/v1/query``. Seri
 nodes by the first present label of ``node_labels`` (DCGM's ``Hostname``, renamed ``hostname`` on
 newer exporters; ``node`` for node-exporter with Kubernetes relabelling), compared case-insensitively,
 and aggregated per node: GPU utilisation is the mean over the node's GPUs (percent → 0..1), free
-framebuffer the largest free GPU (MiB → decimal GB), CPU and memory load the mean (0..1). Every value
+framebuffer the largest free GPU and used framebuffer the least used one (MiB → decimal GB), NVLink
+the verdict of DCGM's per-pair P2P status (``scorer.nvlink.p2p_nvlink``), CPU and memory load the
+mean (0..1). Every value
 keeps its sample timestamp; evaluators treat samples older than the staleness bound as unknown. A
 failed poll keeps the previous values (they simply age out).
 """
@@ -22,6 +24,7 @@ import aiohttp
 import orjson
 
 from scorer.facts import MIB_TO_GPU_GB, LiveMetrics
+from scorer.nvlink import p2p_nvlink
 from scorer.settings import Queries
 
 log = logging.getLogger("scorer.sources.prometheus")
@@ -30,11 +33,13 @@ log = logging.getLogger("scorer.sources.prometheus")
 _FIELDS: dict[str, tuple[str, str, float]] = {
     "gpu_util": ("gpu_util", "mean", 0.01),
     "gpu_fb_free_gb": ("gpu_fb_free", "max", MIB_TO_GPU_GB),
+    "gpu_fb_used_gb": ("gpu_fb_used", "min", MIB_TO_GPU_GB),
+    "nvlink_p2p": ("gpu_p2p", "p2p", 1.0),
     "cpu_load": ("cpu_load", "mean", 1.0),
     "memory_load": ("memory_load", "mean", 1.0),
 }
-_AT = {"gpu_util": "gpu_util_at", "gpu_fb_free_gb": "gpu_fb_free_at", "cpu_load": "cpu_load_at",
-       "memory_load": "memory_load_at"}
+_AT = {"gpu_util": "gpu_util_at", "gpu_fb_free_gb": "gpu_fb_free_at", "gpu_fb_used_gb": "gpu_fb_used_at",
+       "nvlink_p2p": "nvlink_p2p_at", "cpu_load": "cpu_load_at", "memory_load": "memory_load_at"}
 
 
 class PrometheusError(RuntimeError):
@@ -52,8 +57,11 @@ def node_of(metric: Mapping[str, str], node_labels: Iterable[str]) -> str | None
 
 
 def parse_vector(payload: bytes, node_labels: Iterable[str], aggregate: str, scale: float
-                 ) -> dict[str, tuple[float, float]]:
-    """node -> (aggregated value × scale, newest sample time) from a /api/v1/query response body."""
+                 ) -> dict[str, tuple[float | bool, float]]:
+    """node -> (aggregated value × scale, newest sample time) from a /api/v1/query response body.
+
+    ``aggregate``: ``mean``, ``max``, ``min``, or ``p2p`` (series per GPU pair with ``gpu``/``peer_gpu`` labels,
+    value 0 = NVLink P2P OK: the node's NVLink verdict; nodes where it is undecided are left out)."""
     try:
         data = orjson.loads(payload)
     except orjson.JSONDecodeError as exc:
@@ -65,9 +73,11 @@ def parse_vector(payload: bytes, node_labels: Iterable[str], aggregate: str, sca
         raise PrometheusError("expected an instant vector")
     labels = tuple(node_labels)
     values: dict[str, list[float]] = {}
+    pairs: dict[str, list[tuple[str, str, float]]] = {}
     times: dict[str, float] = {}
     for series in result:
-        node = node_of(series.get("metric") or {}, labels)
+        metric = series.get("metric") or {}
+        node = node_of(metric, labels)
         sample = series.get("value")
         if node is None or not isinstance(sample, list) or len(sample) != 2:
             continue
@@ -78,12 +88,16 @@ def parse_vector(payload: bytes, node_labels: Iterable[str], aggregate: str, sca
         if not math.isfinite(value):
             continue
         values.setdefault(node, []).append(value)
+        pairs.setdefault(node, []).append((str(metric.get("gpu", "")), str(metric.get("peer_gpu", "")), value))
         times[node] = max(times.get(node, 0.0), at)
-    combine = max if aggregate == "max" else (lambda xs: sum(xs) / len(xs))
+    if aggregate == "p2p":
+        verdicts = {node: p2p_nvlink(p) for node, p in pairs.items()}
+        return {node: (linked, times[node]) for node, linked in verdicts.items() if linked is not None}
+    combine = {"max": max, "min": min}.get(aggregate, lambda xs: sum(xs) / len(xs))
     return {node: (combine(xs) * scale, times[node]) for node, xs in values.items()}
 
 
-def merge(previous: Mapping[str, LiveMetrics], field: str, fresh: Mapping[str, tuple[float, float]]
+def merge(previous: Mapping[str, LiveMetrics], field: str, fresh: Mapping[str, tuple[float | bool, float]]
           ) -> dict[str, LiveMetrics]:
     """Previous metrics with one field replaced wherever a fresh sample arrived."""
     merged = dict(previous)

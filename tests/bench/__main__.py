@@ -14,7 +14,7 @@ import traceback
 
 import orjson
 
-MODULES = ("embedded", "webhook", "scorer", "throughput")
+MODULES = ("embedded", "webhook", "scorer", "dra", "throughput")
 
 
 def main(argv: list[str]) -> int:

@@ -29,7 +29,7 @@ SCORER_SETTINGS = {
     "SEMAFF_LISTEN_ADDRESS", "SEMAFF_PORT", "SEMAFF_VERIFY_KEY_FILES", "SEMAFF_SCORING_MODE", "SEMAFF_RACK_LABEL",
     "SEMAFF_NETWORK_LABEL", "SEMAFF_NVLINK_LABEL", "SEMAFF_PROMETHEUS_URL", "SEMAFF_METRICS_POLL_S",
     "SEMAFF_METRICS_STALENESS_S", "SEMAFF_RELIST_S", "SEMAFF_LEDGER_TTL_S", "SEMAFF_FILTER_ENABLED",
-    "SEMAFF_LOG_LEVEL", "SEMAFF_HINT_MAX_CHARS",
+    "SEMAFF_LOG_LEVEL", "SEMAFF_HINT_MAX_CHARS", "SEMAFF_DRA_DRIVER", "SEMAFF_DRA_GPU_CLASSES",
 }  # fmt: skip
 
 
@@ -56,7 +56,8 @@ def test_every_rendered_object_is_valid_kubernetes_1_36(helm: Path, values: Path
     assert len(rendered.objects) > 10
     for obj in rendered.objects:
         validate(obj)  # raises with the failing path
-        if obj["kind"] not in ("ClusterRole", "ClusterRoleBinding", "MutatingWebhookConfiguration"):
+        if obj["kind"] not in ("ClusterRole", "ClusterRoleBinding", "MutatingWebhookConfiguration",
+                               "ValidatingAdmissionPolicy", "ValidatingAdmissionPolicyBinding"):
             assert obj["metadata"]["namespace"] in (NAMESPACE, "kube-system"), obj["metadata"]["name"]
         assert len(obj["metadata"]["name"]) <= 63
 
@@ -210,8 +211,10 @@ def test_fail_policy_and_timeout_are_configurable(helm: Path) -> None:
     assert (hook["failurePolicy"], hook["timeoutSeconds"]) == ("Fail", 7)
 
 
-def test_every_container_is_locked_down_and_probed(default: Rendered) -> None:
-    for obj in default.of_kind("Deployment") + default.of_kind("Job"):
+@pytest.mark.parametrize("variant", ["default", "node-agent"])
+def test_every_container_is_locked_down_and_probed(default: Rendered, helm: Path, variant: str) -> None:
+    rendered = default if variant == "default" else render(helm, (CHART / "ci" / "node-agent-values.yaml",))
+    for obj in rendered.of_kind("Deployment") + rendered.of_kind("Job") + rendered.of_kind("DaemonSet"):
         spec = pod_spec(obj)
         assert spec["securityContext"]["runAsNonRoot"] is True
         assert spec["securityContext"]["seccompProfile"] == {"type": "RuntimeDefault"}
@@ -359,6 +362,7 @@ def test_rbac_is_least_privilege(default: Rendered) -> None:
     assert scorer == [
         (("",), ("nodes", "pods"), ("get", "list", "watch")),
         (("topology.node.k8s.io",), ("noderesourcetopologies",), ("get", "list", "watch")),
+        (("resource.k8s.io",), ("resourceslices", "resourceclaims"), ("get", "list", "watch")),
         (("events.k8s.io", ""), ("events",), ("create",)),
     ]
     bound = {b["roleRef"]["name"] for b in default.of_kind("ClusterRoleBinding")}
@@ -401,11 +405,29 @@ def test_certificate_job_is_a_hook_with_narrow_rbac(default: Rendered) -> None:
             "verbs": ["get", "patch"],
         }
     ]
-    script = default.one("ConfigMap", "-certs-script")["data"]["cert_job.py"]
-    assert script == (CHART / "files" / "cert_job.py").read_text()
+    scripts = default.one("ConfigMap", "-certs-script")["data"]
+    assert scripts == {n: (CHART / "files" / n).read_text() for n in ("cert_job.py", "kube_api.py")}
     env = {e["name"]: e["value"] for e in pod_spec(job)["containers"][0]["env"]}
     assert env["SERVICE"] == f"{RELEASE}-semantic-affinity-webhook"
     assert env["TLS_SECRET"] == f"{RELEASE}-semantic-affinity-webhook-tls"
+
+
+def test_uninstall_job_is_a_pre_delete_hook_releasing_our_gate(default: Rendered) -> None:
+    from shared.codec import SCHEDULING_GATE
+
+    job = default.one("Job", "-uninstall")
+    assert job["metadata"]["annotations"]["helm.sh/hook"] == "pre-delete"
+    for kind in ("ServiceAccount", "ClusterRole", "ClusterRoleBinding", "ConfigMap"):
+        obj = default.one(kind, "-uninstall" if kind != "ConfigMap" else "-uninstall-script")
+        assert obj["metadata"]["annotations"]["helm.sh/hook"] == "pre-delete", kind
+        assert int(obj["metadata"]["annotations"]["helm.sh/hook-weight"]) < 0, kind
+    env = {e["name"]: e.get("value") for e in pod_spec(job)["containers"][0]["env"]}
+    assert env["GATE"] == SCHEDULING_GATE  # the one gate the webhook sets, nothing else
+    assert env["WEBHOOK_CONFIGURATION"] == default.one("MutatingWebhookConfiguration")["metadata"]["name"]
+    scripts = default.one("ConfigMap", "-uninstall-script")["data"]
+    assert scripts == {n: (CHART / "files" / n).read_text() for n in ("uninstall_job.py", "kube_api.py")}
+    (deleting,) = [r for r in default.one("ClusterRole", "-uninstall")["rules"] if "delete" in r["verbs"]]
+    assert deleting["resourceNames"] == [env["WEBHOOK_CONFIGURATION"]]
 
 
 def test_cert_manager_mode_injects_the_ca(helm: Path) -> None:
@@ -419,16 +441,17 @@ def test_cert_manager_mode_injects_the_ca(helm: Path) -> None:
     assert serving["spec"]["secretName"] == f"{RELEASE}-semantic-affinity-webhook-tls"
     assert serving["spec"]["issuerRef"]["name"] == rendered.one("Issuer", "-ca")["metadata"]["name"]
     # the Job still makes the signing key, but has no business with TLS or the webhook configuration
-    env = {e["name"]: e["value"] for e in pod_spec(rendered.one("Job"))["containers"][0]["env"]}
+    env = {e["name"]: e["value"] for e in pod_spec(rendered.one("Job", "-certs"))["containers"][0]["env"]}
     assert env["TLS_SECRET"] == "" and env["SIGNING_SECRET"]
     assert not rendered.of_kind("ClusterRole") or all(
         not r["metadata"]["name"].endswith("-certs") for r in rendered.of_kind("ClusterRole")
     )
 
 
-def test_user_provided_secrets_render_no_job(helm: Path) -> None:
+def test_user_provided_secrets_render_no_certificate_job(helm: Path) -> None:
     rendered = render(helm, (CHART / "ci" / "user-secret-values.yaml",))
-    assert not rendered.of_kind("Job")
+    jobs = [j["metadata"]["name"] for j in rendered.of_kind("Job")]
+    assert jobs == [f"{RELEASE}-semantic-affinity-webhook-uninstall"]  # only the pre-delete one
     (hook,) = rendered.one("MutatingWebhookConfiguration")["webhooks"]
     assert base64.b64decode(hook["clientConfig"]["caBundle"]).startswith(b"-----BEGIN CERTIFICATE-----")
     volumes = {v["name"]: v for v in pod_spec(rendered.one("Deployment", "-webhook"))["volumes"]}
@@ -499,3 +522,37 @@ def test_clusters_older_than_1_30_are_refused(helm: Path) -> None:
     with pytest.raises(RenderError, match="kubeVersion"):
         render(helm, kube_version="1.29.0")
     assert render(helm, kube_version="1.30.0").of_kind("MutatingWebhookConfiguration")
+
+
+def test_node_agent_is_off_by_default_and_narrow_when_on(default: Rendered, helm: Path) -> None:
+    assert not default.of_kind("DaemonSet") and not default.of_kind("ValidatingAdmissionPolicy")
+    rendered = render(helm, (CHART / "ci" / "node-agent-values.yaml",))
+    daemonset = rendered.one("DaemonSet", "-node-agent")
+    spec = pod_spec(daemonset)
+    (container,) = spec["containers"]
+    assert container["command"] == ["python", "-m", "nodeagent"]
+    assert spec["runtimeClassName"] == "nvidia" and spec["nodeSelector"] == {"nvidia.com/gpu.present": "true"}
+    assert "hostNetwork" not in spec and "hostPID" not in spec
+    assert all("hostPath" not in v for v in spec["volumes"])  # nothing from the host but what the runtime injects
+    assert not any(k.startswith("nvidia.com/") for k in container["resources"].get("limits", {}))  # takes no GPU
+    env = {e["name"]: e.get("value", e.get("valueFrom")) for e in container["env"]}
+    assert env["NODE_NAME"] == {"fieldRef": {"fieldPath": "spec.nodeName"}}
+    assert env["NVIDIA_DRIVER_CAPABILITIES"] == "utility"
+    assert env["SEMAFF_NVLINK_LABEL"] == "semantic-affinity.io/nvlink"
+    assert spec["serviceAccountName"] == rendered.one("ServiceAccount", "-node-agent")["metadata"]["name"]
+    assert _rules(rendered.one("ClusterRole", "-node-agent")) == [(("",), ("nodes",), ("get", "patch"))]
+    policy = rendered.one("ValidatingAdmissionPolicy", "-node-agent")
+    assert policy["spec"]["matchConditions"][0]["expression"] == (
+        f"request.userInfo.username == 'system:serviceaccount:{NAMESPACE}:{spec['serviceAccountName']}'")
+    checks = " ".join(v["expression"] for v in policy["spec"]["validations"])
+    assert "authentication.kubernetes.io/node-name" in checks and "object.spec == oldObject.spec" in checks
+    binding = rendered.one("ValidatingAdmissionPolicyBinding", "-node-agent")
+    assert binding["spec"] == {"policyName": policy["metadata"]["name"], "validationActions": ["Deny"]}
+
+
+def test_scorer_watches_the_configured_dra_driver(helm: Path) -> None:
+    rendered = render(helm, set_values=("scorer.draDriver=gpu.example.com",
+                                        "scorer.draGpuClasses={gpu.example.com,big.gpu.example.com}"))
+    data = rendered.one("ConfigMap", "-scheduler-scorer")["data"]
+    assert (data["SEMAFF_DRA_DRIVER"], data["SEMAFF_DRA_GPU_CLASSES"]) == (
+        "gpu.example.com", "gpu.example.com,big.gpu.example.com")

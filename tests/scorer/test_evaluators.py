@@ -106,6 +106,10 @@ CASES: dict[Kind, list[Case]] = {
         Case("requested GPUs are not free", intent("prefer_gpu", prefer_gpu_cores=2), [node("g", **GPU)],
              [0.0], [web("train-0", "g", "train", gpus=3.0)]),
         Case("default 1 GPU", intent("prefer_gpu"), [node("g", gpu_count=1.0), A1], [1.0, 0.0]),
+        Case("GPUs held by ResourceClaims are not free", intent("prefer_gpu", prefer_gpu_cores=2),
+             [node("dra-full", gpu_count=4.0, gpu_claimed=4.0), node("dra-half", gpu_count=4.0, gpu_claimed=2.0),
+              node("dra-3", gpu_count=4.0, gpu_claimed=2.0)], [0.0, 1.0, 0.0],
+             [web("t-0", "dra-3", "train", claimed_gpus=1.0)]),  # a prediction's unallocated claim counts too
     ],
     Kind.GPU_MEMORY: [
         Case("GFD label", intent("prefer_gpu_memory_gb", prefer_gpu_memory_gb=80),
@@ -116,6 +120,11 @@ CASES: dict[Kind, list[Case]] = {
              [node("h", **GPU), node("h2", **GPU)], [0.0, 1.0],
              live={"h": LiveMetrics(gpu_fb_free_gb=10.0, gpu_fb_free_at=NOW),
                    "h2": LiveMetrics(gpu_fb_free_gb=10.0, gpu_fb_free_at=NOW - 3600)}),  # stale: label counts
+        Case("FB_USED alone: memory − least used", intent("prefer_gpu_memory_gb", prefer_gpu_memory_gb=40),
+             [node("h", **GPU), node("h2", **GPU), node("h3", **GPU)], [1.0, 0.0, 1.0],
+             live={"h": LiveMetrics(gpu_fb_used_gb=30.0, gpu_fb_used_at=NOW),
+                   "h2": LiveMetrics(gpu_fb_used_gb=60.0, gpu_fb_used_at=NOW),
+                   "h3": LiveMetrics(gpu_fb_used_gb=60.0, gpu_fb_used_at=NOW - 3600)}),
     ],
     Kind.GPU_MODEL: [
         Case("token match", intent("prefer_gpu_models", prefer_gpu_models=["H100", "a10"]),

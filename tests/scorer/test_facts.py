@@ -52,8 +52,12 @@ def test_gpu_count_from_gfd_label_and_nvlink_sources() -> None:
            "status": {"allocatable": {"cpu": "64", "memory": "512Gi"}}}
     facts = node_facts(raw, Topology(rack_label="my/rack"))
     assert facts.gpu_count == 8.0 and facts.nvlink is True and facts.ssd is True and facts.rack == "r7"
-    raw["metadata"]["labels"]["semantic-affinity.io/nvlink"] = "false"  # the explicit label wins
-    assert node_facts(raw).nvlink is False
+    assert (facts.gpu_source, facts.nvlink_source) == ("gfd-label", "gfd-clique")
+    # order of trust (issue 14): GFD's clique over the NVLink label (node agent or hand)
+    raw["metadata"]["labels"]["semantic-affinity.io/nvlink"] = "false"
+    assert node_facts(raw).nvlink is True
+    del raw["metadata"]["labels"]["nvidia.com/gpu.clique"]
+    assert (node_facts(raw).nvlink, node_facts(raw).nvlink_source) == (False, "label")
 
 
 def test_numa_zones_from_a_real_nrt() -> None:

@@ -36,6 +36,9 @@ DCGM_LABELS = ('pci_bus_id="00000000:{bus:02X}:00.0",device="nvidia{gpu}",modelN
                '{host_label}="{host}",DCGM_FI_DRIVER_VERSION="550.54.15"')
 # node -> (hostname label name, [(util %, free MiB) per GPU])
 GPUS = {"gpu-a": ("Hostname", [(20, 30000), (40, 70000)]), "gpu-b": ("hostname", [(90, 1000)])}
+FB_USED = {"gpu-a": [51000, 11000], "gpu-b": [80000]}  # MiB used per GPU
+# DCGM_EXP_P2P_STATUS per GPU pair (dcgm-exporter p2p_status_collector.go): 0 OK = NVLink, 4 NotSupported (PCIe)
+P2P = {"gpu-a": 0, "pcie-e": 4}
 NODES = {"gpu-a": (0.25, 0.5), "gpu-b": (0.75, 0.9), "cpu-c": (0.5, 0.1)}  # node -> (busy fraction, memory used)
 
 
@@ -51,6 +54,19 @@ def exposition(started: float) -> str:
         for i, (_, free) in enumerate(gpus):
             extra = DCGM_LABELS.format(bus=7 + i, gpu=i, host_label=label, host=host)
             lines.append(f'DCGM_FI_DEV_FB_FREE{{gpu="{i}",UUID="GPU-{host}-{i}",{extra}}} {free}')
+    lines += ["# HELP DCGM_FI_DEV_FB_USED Framebuffer memory used (in MiB).", "# TYPE DCGM_FI_DEV_FB_USED gauge"]
+    for host, used in FB_USED.items():
+        label = GPUS[host][0]
+        for i, mib in enumerate(used):
+            extra = DCGM_LABELS.format(bus=7 + i, gpu=i, host_label=label, host=host)
+            lines.append(f'DCGM_FI_DEV_FB_USED{{gpu="{i}",UUID="GPU-{host}-{i}",{extra}}} {mib}')
+    lines += ["# HELP DCGM_EXP_P2P_STATUS P2P status.", "# TYPE DCGM_EXP_P2P_STATUS gauge"]
+    status = {0: "OK", 4: "NotSupported"}
+    for host, value in P2P.items():
+        for i, j in ((0, 1), (1, 0)):
+            extra = DCGM_LABELS.format(bus=7 + i, gpu=i, host_label="Hostname", host=host)
+            lines.append(f'DCGM_EXP_P2P_STATUS{{gpu="{i}",UUID="GPU-{host}-{i}",{extra},peer_gpu="{j}",'
+                         f'link_status="{status[value]}"}} {value}')
     elapsed = time.time() - started + 1000.0
     lines += ["# TYPE node_cpu_seconds_total counter"]
     for host, (busy, _) in NODES.items():
@@ -150,6 +166,8 @@ async def test_default_queries_against_real_prometheus(prometheus: str) -> None:
     assert a.gpu_fb_free_gb == pytest.approx(70000 * 1.048576 / 1000)  # the GPU with most free memory
     assert b.gpu_fb_free_gb == pytest.approx(1000 * 1.048576 / 1000)
     assert c.gpu_util is None
+    assert a.gpu_fb_used_gb == pytest.approx(11000 * 1.048576 / 1000)  # the least used GPU
+    assert (a.nvlink_p2p, metrics["pcie-e"].nvlink_p2p, b.nvlink_p2p) == (True, False, None)
     assert a.cpu_load == pytest.approx(0.25, abs=0.05) and b.cpu_load == pytest.approx(0.75, abs=0.05)
     assert a.memory_load == pytest.approx(0.5, abs=1e-6) and c.memory_load == pytest.approx(0.1, abs=1e-6)
     now = time.time()
@@ -189,3 +207,14 @@ def test_parse_vector_shapes() -> None:
             b'{"metric":{"HOSTNAME":"n1"},"value":[100.5,"50"]},{"metric":{"node":"n1"},"value":[101,"NaN"]},'
             b'{"metric":{"instance":"x"},"value":[100,"1"]}]}}')
     assert parse_vector(body, ("hostname", "node"), "mean", 0.01) == {"n1": (0.5, 100.5)}
+
+
+def test_parse_p2p_status() -> None:
+    """One series per ordered GPU pair; a node is NVLinked when every GPU has an OK (0) peer."""
+    def series(host: str, gpu: int, peer: int, value: int) -> str:
+        return (f'{{"metric":{{"__name__":"DCGM_EXP_P2P_STATUS","Hostname":"{host}","gpu":"{gpu}",'
+                f'"peer_gpu":"{peer}"}},"value":[100,"{value}"]}}')
+    rows = [series("nv", 0, 1, 0), series("nv", 1, 0, 0), series("pcie", 0, 1, 4), series("pcie", 1, 0, 4),
+            series("half", 0, 1, 0), series("half", 1, 0, 0), series("half", 2, 0, 2), series("half", 2, 1, 2)]
+    body = ('{"status":"success","data":{"resultType":"vector","result":[' + ",".join(rows) + "]}}").encode()
+    assert parse_vector(body, ("Hostname",), "p2p", 1.0) == {"nv": (True, 100.0), "pcie": (False, 100.0)}

@@ -106,3 +106,41 @@ def test_hint_through_the_embedded_analyser(nodes_yaml: Path, capsys: pytest.Cap
     result = json.loads(capsys.readouterr().out)
     assert "prefer_network_speed" in [i["intent"] for i in result["intents"]["intents"]]
     assert result["ranking"][0]["node"] == "m07"
+
+
+DRA = Path(__file__).parents[1] / "fixtures" / "dra"
+
+
+def test_a_dra_cluster_from_one_list(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``kubectl get nodes,pods,resourceslices,resourceclaims -A -o yaml``: GPUs only in ResourceSlices; the T4
+    node's GPU is held by a claim, the H100 node is free; "2 GPUs with at least 40 GB each" picks the H100s."""
+    def dra(name: str) -> dict:
+        return orjson.loads((DRA / name).read_bytes())
+
+    def bare_node(name: str) -> dict:
+        return {"apiVersion": "v1", "kind": "Node", "metadata": {"name": name, "labels": {}},
+                "status": {"allocatable": {"cpu": "32", "memory": "256Gi", "pods": "110"}}}
+
+    items = [bare_node("aks-gpudra-34911544-vmss000000"), bare_node("dgx-h100-01"), bare_node("a100-node-7"),
+             bare_node("cpu-1"), dra("slice-t4-v0.4.1.json"), dra("slice-h100x8-v25.12.json"),
+             dra("slice-a100x4-v25.3.json"), dra("claim-allocated.json"),
+             {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "pod-mem-ok", "namespace": "dra-gate"},
+              "spec": {"nodeName": "aks-gpudra-34911544-vmss000000", "containers": [{"name": "c"}]}}]
+    nodes = tmp_path / "cluster.yaml"
+    nodes.write_text(yaml.safe_dump({"apiVersion": "v1", "kind": "List", "items": items}))
+    intents = write_intents(tmp_path, Intent("prefer_gpu", 0.9, 1.5, metadata={"prefer_gpu_cores": 2.0}),
+                            Intent("prefer_gpu_memory_gb", 0.9, 1.5, metadata={"prefer_gpu_memory_gb": 40.0}))
+    assert explain_main(["--intents", str(intents), "--nodes", str(nodes), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert [r["node"] for r in result["ranking"]][:2] == ["a100-node-7", "dgx-h100-01"]  # tie broken by name
+    assert result["ranking"][0]["score"] == 10
+    t4 = result["gpus"]["aks-gpudra-34911544-vmss000000"]
+    assert (t4["count"], t4["claimed"], t4["source"], t4["product"]) == (1, 1, "resourceslice", "Tesla T4")
+    assert "cpu-1" not in result["gpus"] and result["gpus"]["dgx-h100-01"]["count"] == 8
+    scores = {r["node"]: r["score"] for r in result["ranking"]}
+    assert scores["aks-gpudra-34911544-vmss000000"] < scores["a100-node-7"]
+
+    # the table form names where each fact came from
+    assert explain_main(["--intents", str(intents), "--nodes", str(nodes)]) == 0
+    table = capsys.readouterr().out
+    assert "dgx-h100-01: 8 GPU(s) from resourceslice, 0 held by claims, NVIDIA H100 80GB HBM3" in table

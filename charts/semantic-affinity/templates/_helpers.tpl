@@ -26,6 +26,10 @@ labels (Service names, label values) are limited to that.
 {{- define "semaff.scheduler.fullname" -}}
 {{- printf "%s-scheduler" (include "semaff.fullname" . | trunc 53 | trimSuffix "-") }}
 {{- end }}
+{{- define "semaff.nodeAgent.fullname" -}}
+{{- printf "%s-node-agent" (include "semaff.fullname" . | trunc 52 | trimSuffix "-") }}
+{{- end }}
+
 {{- define "semaff.certs.fullname" -}}
 {{- printf "%s-certs" (include "semaff.fullname" . | trunc 57 | trimSuffix "-") }}
 {{- end }}

@@ -21,9 +21,8 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-from shared.service import configure_logging
-
 from nodeagent.topo import TopoError, parse
+from observability.logs import configure_logging
 
 log = logging.getLogger("nodeagent")
 DEFAULT_LABEL = "semantic-affinity.io/nvlink"

@@ -4,7 +4,7 @@ VENV    ?= .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 
-.PHONY: help install test lint bench eval eval-dev e2e demo clean
+.PHONY: help install test lint bench eval eval-dev e2e demo cluster clean
 
 help: ## this list
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -38,12 +38,20 @@ eval-dev: $(STAMP) ## the same on the development splits (what the embedded anal
 	$(BIN)/semaff eval tests/data/eval/dev4.jsonl --backend embedded
 	$(BIN)/semaff eval tests/data/eval/dev-fr.jsonl --backend embedded
 
-e2e: $(STAMP) ## the paper's six scenarios and every real-control-plane test (builds the binaries once)
+e2e: $(STAMP) ## every real-control-plane test, incl. the node tier (real node + chart; root) and the six scenarios
 	bash hack/build-control-plane.sh >/dev/null
+	bash hack/node/install-runtime.sh
+	bash hack/build-kwok.sh >/dev/null
 	$(BIN)/pytest -m e2e -q tests
 
 demo: $(STAMP) ## start a local control plane, webhook and scorer; apply examples/; Ctrl-C to stop
 	$(BIN)/python -m hack.demo
+
+cluster: $(STAMP) ## the chart on a local cluster: one real node (kubelet, containerd) + 8 KWOK nodes; Ctrl-C to stop (root)
+	bash hack/node/install-runtime.sh
+	bash hack/build-control-plane.sh >/dev/null
+	bash hack/build-kwok.sh >/dev/null
+	$(BIN)/python -m localcluster.cluster
 
 clean: ## remove the virtualenv and caches (not the cached control-plane binaries)
 	rm -rf $(VENV) .pytest_cache .ruff_cache .import_linter_cache

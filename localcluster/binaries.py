@@ -7,6 +7,7 @@ bin directory as its last line and returns at once when the binaries are already
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -47,3 +48,11 @@ def ensure_binaries(build: bool = True) -> Path:
     if not _complete(path):
         raise BinariesMissing(f"build script printed {path}, which lacks one of {', '.join(COMPONENTS)}")
     return path
+
+
+def k8s_version(bin_dir: Path) -> str:
+    """The Kubernetes version of the built binaries (the build script's cache directory names it)."""
+    match = re.search(r"k8s-(v\d+\.\d+\.\d+)", str(bin_dir))
+    if not match:
+        raise ValueError(f"cannot tell the Kubernetes version from {bin_dir}")
+    return match.group(1)

@@ -12,6 +12,13 @@ Recipe and traps: research/control-plane.md. In short:
   intents get score 0 from it everywhere, which leaves the baseline profile's ranking untouched;
 - start order etcd → apiserver (/readyz) → KCM + scheduler (/healthz), stop in reverse by PID
   with SIGTERM then SIGKILL, also from ``atexit``.
+
+With ``node_ip`` (a real node next to it, localcluster/node.py) the control plane is one pods can
+use: the apiserver listens on that address and advertises it (127.0.0.1 is the pod's own), keeps the
+``kubernetes`` Service's endpoints, calls webhooks on their endpoint IPs and kubelets on their
+InternalIP; KCM runs all its default controllers (Jobs, endpoints, the kube-root-ca.crt publisher,
+node lifecycle); the host kube-scheduler is stock (``default-scheduler`` only), since the chart
+installs the semantic scheduler as pods.
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -97,17 +104,25 @@ class ControlPlane:
     ``create_namespace``, ``delete_namespace``, ``restart_scheduler``, ``logs``.
     """
 
-    def __init__(self, work_dir: str | Path | None = None, *, verbosity: int = 1, extender: bool = True) -> None:
+    def __init__(
+        self,
+        work_dir: str | Path | None = None,
+        *,
+        verbosity: int = 1,
+        extender: bool = True,
+        node_ip: str | None = None,
+    ) -> None:
         self.bin = ensure_binaries()
         self._own_dir = work_dir is None
         self.dir = Path(work_dir or tempfile.mkdtemp(prefix="semaff-cp-"))
         self.log_dir = self.dir / "logs"
         self.ports = Ports.pick()
         self.verbosity = verbosity
-        self.extender = extender
+        self.node_ip = node_ip
+        self.extender = extender and node_ip is None
         self.procs: dict[str, Process] = {}
         self.services: dict[str, Any] = {}
-        self.server = f"https://127.0.0.1:{self.ports.apiserver}"
+        self.server = f"https://{node_ip or '127.0.0.1'}:{self.ports.apiserver}"
         self.kubeconfig = self.dir / "kubeconfig"
         self.ca_file = self.dir / "pki" / certs.CA_CERT
         self._kube: Kube | None = None
@@ -200,7 +215,7 @@ class ControlPlane:
             certs.Subject(
                 "kube-apiserver",
                 ("localhost", "kubernetes", "kubernetes.default", "kubernetes.default.svc"),
-                ("127.0.0.1", "10.0.0.1"),
+                ("127.0.0.1", "10.0.0.1", *([self.node_ip] if self.node_ip else [])),
             ),
             days=30,
         )
@@ -283,13 +298,29 @@ class ControlPlane:
     def _start_apiserver(self) -> None:
         pki = self.dir / "pki"
         (self.dir / "apiserver").mkdir(exist_ok=True)
+        if self.node_ip:
+            network = [
+                f"--bind-address={self.node_ip}",
+                f"--advertise-address={self.node_ip}",
+                "--endpoint-reconciler-type=lease",
+                "--enable-aggregator-routing=true",
+                "--kubelet-preferred-address-types=InternalIP",
+                f"--kubelet-client-certificate={pki / 'admin.crt'}",
+                f"--kubelet-client-key={pki / 'admin.key'}",
+            ]
+        else:
+            network = [
+                "--bind-address=127.0.0.1",
+                "--advertise-address=127.0.0.1",
+                # Loopback addresses are invalid in Endpoints; without this the apiserver logs errors for ever.
+                "--endpoint-reconciler-type=none",
+            ]
         proc = self._spawn(
             "kube-apiserver",
             [
                 str(self.bin / "kube-apiserver"),
                 f"--etcd-servers=http://127.0.0.1:{self.ports.etcd_client}",
-                "--bind-address=127.0.0.1",
-                "--advertise-address=127.0.0.1",
+                *network,
                 f"--secure-port={self.ports.apiserver}",
                 f"--tls-cert-file={pki / 'apiserver.crt'}",
                 f"--tls-private-key-file={pki / 'apiserver.key'}",
@@ -303,8 +334,6 @@ class ControlPlane:
                 "--allow-privileged=true",
                 # Nodes here have no kubelet and nothing would ever remove the not-ready taint.
                 "--disable-admission-plugins=TaintNodesByCondition",
-                # Loopback addresses are invalid in Endpoints; without this the apiserver logs errors for ever.
-                "--endpoint-reconciler-type=none",
                 # Bursts of thousands of pods (throughput benchmark) must not be throttled by the server.
                 "--max-requests-inflight=0",
                 "--max-mutating-requests-inflight=0",
@@ -337,15 +366,22 @@ class ControlPlane:
 
     def _start_controller_manager(self) -> None:
         (self.dir / "kcm").mkdir(exist_ok=True)
+        pki = self.dir / "pki"
+        if self.node_ip:
+            # Real and KWOK nodes heartbeat: every default controller, and what pods need to start.
+            controllers = ["--controllers=*", f"--root-ca-file={pki / certs.CA_CERT}",
+                           f"--service-account-private-key-file={pki / 'sa.key'}"]
+        else:
+            # No node-lifecycle or taint-eviction controller: nodes keep exactly the taints a test writes;
+            # resourceclaim-controller makes the ResourceClaims of pods' ResourceClaimTemplates (DRA).
+            controllers = ["--controllers=deployment-controller,replicaset-controller,serviceaccount-controller,"
+                           "garbage-collector-controller,namespace-controller,resourceclaim-controller"]
         self._spawn(
             "kube-controller-manager",
             [
                 str(self.bin / "kube-controller-manager"),
                 f"--kubeconfig={self.kubeconfig}",
-                # No node-lifecycle or taint-eviction controller: nodes keep exactly the taints a test writes;
-                # resourceclaim-controller makes the ResourceClaims of pods' ResourceClaimTemplates (DRA).
-                "--controllers=deployment-controller,replicaset-controller,serviceaccount-controller,"
-                "garbage-collector-controller,namespace-controller,resourceclaim-controller",
+                *controllers,
                 "--leader-elect=false",
                 "--bind-address=127.0.0.1",
                 f"--secure-port={self.ports.controller_manager}",
@@ -366,14 +402,15 @@ class ControlPlane:
             "kind": "KubeSchedulerConfiguration",
             "clientConnection": {"kubeconfig": str(self.kubeconfig), "qps": 500, "burst": 1000},
             "leaderElection": {"leaderElect": False},
-            "profiles": [
-                {"schedulerName": DEFAULT_SCHEDULER},
+            "profiles": [{"schedulerName": DEFAULT_SCHEDULER}],
+        }
+        if not self.node_ip:  # with a real node the chart's scheduler pods serve the semantic profile
+            config["profiles"].append(
                 {
                     "schedulerName": SEMANTIC_SCHEDULER,
                     "plugins": {"score": {"disabled": [{"name": n} for n in DISABLED_SCORE_PLUGINS]}},
-                },
-            ],
-        }
+                }
+            )
         if extender:
             config["extenders"] = [
                 {
@@ -388,10 +425,12 @@ class ControlPlane:
             ]
         return config
 
-    def _start_scheduler(self, extender: bool | None = None) -> None:
+    def _start_scheduler(self, extender: bool | None = None, config: Mapping[str, Any] | None = None,
+                         flags: Sequence[str] = ()) -> None:
         (self.dir / "scheduler").mkdir(exist_ok=True)
         path = self.dir / "scheduler" / "config.yaml"
-        path.write_text(yaml.safe_dump(self.scheduler_config(extender), sort_keys=False))
+        config = self.scheduler_config(extender) if config is None else config
+        path.write_text(yaml.safe_dump(dict(config), sort_keys=False))
         self._spawn(
             "kube-scheduler",
             [
@@ -403,15 +442,19 @@ class ControlPlane:
                 "--authorization-always-allow-paths=/healthz,/readyz,/livez,/metrics",
                 f"--cert-dir={self.dir / 'scheduler'}",
                 f"--v={self.verbosity}",
+                *flags,
             ],
         )
 
-    def restart_scheduler(self, extender: bool) -> None:
-        """Restart kube-scheduler with or without the extender entry (the throughput benchmark's A/B)."""
+    def restart_scheduler(self, extender: bool, config: Mapping[str, Any] | None = None,
+                          flags: Sequence[str] = ()) -> None:
+        """Restart kube-scheduler with or without the extender entry (the throughput benchmark's A/B), or with
+        ``config`` (a whole KubeSchedulerConfiguration, e.g. ``scheduler_config()`` pointed at another extender)
+        and extra command-line ``flags``."""
         proc = self.procs.pop("kube-scheduler", None)
         if proc is not None:
             proc.stop()
-        self._start_scheduler(extender)
+        self._start_scheduler(extender, config, flags)
         self._wait_healthz("kube-scheduler", self.ports.scheduler)
 
     def scheduler_metric(self, name: str, **labels: str) -> float:
@@ -481,11 +524,13 @@ class ControlPlane:
             self.kube.delete(f"/api/v1/namespaces/{namespace}/pods/{pod['metadata']['name']}", gracePeriodSeconds=0)
         return len(pods)
 
-    def create_nodes(self, specs: Iterable[NodeSpec]) -> list[str]:
+    def create_nodes(
+        self, specs: Iterable[NodeSpec], manifest_of: Callable[[NodeSpec], dict[str, Any]] = node_manifest
+    ) -> list[str]:
         """Create Node objects (Ready, with capacity) and, for nodes with NUMA zones, their NRT objects."""
         names = []
         for spec in specs:
-            manifest = node_manifest(spec)
+            manifest = manifest_of(spec)
             created = self.kube.create("/api/v1/nodes", manifest)
             # The create keeps status only on some versions; the /status subresource always takes it.
             if not created.get("status", {}).get("allocatable"):

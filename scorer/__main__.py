@@ -9,6 +9,7 @@ import os
 import sys
 from collections.abc import AsyncIterator
 
+import uvloop
 from aiohttp import web
 
 from observability.logs import configure_logging
@@ -22,6 +23,11 @@ def tune_gc() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(50_000, 20, 50)
+
+
+def event_loop() -> asyncio.AbstractEventLoop:
+    """The scorer's loop: uvloop's (libuv), whose socket and timer handling cost less per request than asyncio's."""
+    return uvloop.new_event_loop()
 
 
 async def _freeze_after_sync(app: web.Application) -> AsyncIterator[None]:
@@ -47,8 +53,8 @@ def main() -> int:
         "filter": settings.filter_enabled})
     app = make_app(settings)
     app.cleanup_ctx.append(_freeze_after_sync)
-    web.run_app(app, host=settings.listen_address, port=settings.port, print=None,
-                access_log=None)
+    web.run_app(app, host=settings.listen_address, port=settings.port, print=None, access_log=None,
+                loop=event_loop())
     return 0
 
 

@@ -39,12 +39,6 @@ class BadArgs(ValueError):
 
 def decode_args(body: bytes) -> tuple[Mapping[str, Any], list[str] | None, list[Mapping[str, Any]] | None]:
     """(pod, node names, node objects) from an ExtenderArgs body; exactly one of the last two is set."""
-    pod, names, items, _ = _decode(body)
-    return pod, names, items
-
-
-def _decode(body: bytes) -> tuple[Mapping[str, Any], list[str] | None, list[Mapping[str, Any]] | None, str | None]:
-    """``decode_args`` and, for NodeNames, the names joined by newlines (the table's key for a repeated list)."""
     try:
         args = orjson.loads(body)
     except orjson.JSONDecodeError as exc:
@@ -56,13 +50,9 @@ def _decode(body: bytes) -> tuple[Mapping[str, Any], list[str] | None, list[Mapp
         raise BadArgs("ExtenderArgs.Pod must be a v1.Pod object (keys are PascalCase: Pod, Nodes, NodeNames)")
     names = args.get("NodeNames")
     if names is not None:
-        try:
-            joined = "\n".join(names)  # a TypeError unless every item is a str: far cheaper than one by one
-        except TypeError:
-            names = None
-        if not isinstance(names, list):
+        if not isinstance(names, list) or not set(map(type, names)) <= {str}:
             raise BadArgs("ExtenderArgs.NodeNames must be a list of node names")
-        return pod, names, None, joined
+        return pod, names, None
     nodes = args.get("Nodes")
     if nodes is not None:
         items = nodes.get("items") if isinstance(nodes, dict) else None
@@ -72,7 +62,7 @@ def _decode(body: bytes) -> tuple[Mapping[str, Any], list[str] | None, list[Mapp
             raise BadArgs("ExtenderArgs.Nodes must be a v1.NodeList with an items list")
         if not all(isinstance(i.get("metadata"), dict) and isinstance(i["metadata"].get("name"), str) for i in items):
             raise BadArgs("every item of ExtenderArgs.Nodes needs metadata.name")
-        return pod, None, items, None
+        return pod, None, items
     raise BadArgs("ExtenderArgs has neither NodeNames nor Nodes")
 
 
@@ -145,8 +135,8 @@ class Extender:
             facts.append(known)
         return facts
 
-    def _view_from_names(self, names: list[str], joined: str | None = None) -> NodeView:
-        view = self.state.table.view(names, joined)
+    def _view_from_names(self, names: list[str]) -> NodeView:
+        view = self.state.table.view(names)
         missing = view.unknown_count
         if missing:
             self.metrics.unknown_nodes.inc(missing)
@@ -181,14 +171,14 @@ class Extender:
         started = time.perf_counter()
         body = await request.read()
         try:
-            pod_raw, names, items, joined = _decode(body)
+            pod_raw, names, items = decode_args(body)
         except BadArgs as exc:
             self.metrics.requests.labels("prioritize", "bad-request").inc()
             return web.Response(status=400, text=f"malformed ExtenderArgs: {exc}\n")
         nodes: NodeView | list[NodeFacts] | None = None
         node_names = names if names is not None else [i["metadata"]["name"] for i in items or ()]
         try:
-            nodes = (self._view_from_names(names, joined) if names is not None
+            nodes = (self._view_from_names(names) if names is not None
                      else self._facts_from_objects(items or []))
             pod, document, ranking, reason = self.score(pod_raw, nodes)
             grades = ranking.grades

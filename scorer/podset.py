@@ -185,8 +185,14 @@ class PodSet:
             predicted = self._predicted.get(key)
             target = (predicted[0], predicted[0].node) if predicted and predicted[0].node else None
         current = self._effective.get(key)
-        if current is not None and target is not None and current.record is target[0] and current.node == target[1]:
-            return
+        if current is not None and target is not None and current.node == target[1]:
+            if current.record is target[0]:
+                return
+            if current.record == target[0]:
+                # The API confirms our own prediction (same pod, same node, same requests): every count and
+                # histogram token stays as it is, so what callers derived from them stays valid.
+                self._effective[key] = _Placement(target[0], current.node, current.domains, current.name_key)
+                return
         self._place(key, target)
 
     def _place(self, key: str, target: tuple[PodRecord, str] | None) -> None:

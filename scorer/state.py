@@ -51,6 +51,7 @@ class ClusterState:
         self.live_polled_at: float | None = None  # wall time of the last successful metrics poll
         self.synced_at: dict[str, float] = {}  # resource -> wall time of its last full list
         self._numa: dict[str, tuple[NumaZone, ...]] = {}
+        self._pod_versions: dict[str, tuple[str, PodRecord]] = {}  # uid -> (resourceVersion, its record)
         self._wall = time.time
 
     # --- readiness --------------------------------------------------------------------------------
@@ -101,10 +102,16 @@ class ClusterState:
             self.pods.node_changed(name)
 
     def replace_nodes(self, items: Iterable[Mapping[str, Any]]) -> None:
+        """A full re-list. A node at the resourceVersion we hold is not parsed again: at thousands of nodes the
+        periodic re-list would otherwise hold the event loop (and every /prioritize) for a long moment."""
         fresh = {}
-        self._base.clear()
+        held, self._base = self._base, {}
         for raw in items:
-            base = self._base_facts(raw)
+            metadata = raw.get("metadata") or {}
+            base = held.get(str(metadata.get("name", "")))
+            version = str(metadata.get("resourceVersion", ""))
+            if base is None or not version or base.resource_version != version:
+                base = self._base_facts(raw)
             self._base[base.name] = base
             fresh[base.name] = with_gpu_sources(base, self.dra.node(base.name), self._p2p.get(base.name))
         changed = [n for n in self.nodes.keys() | fresh.keys()
@@ -181,14 +188,33 @@ class ClusterState:
     # --- pods ---------------------------------------------------------------------------------------
 
     def upsert_pod(self, raw: Mapping[str, Any]) -> None:
-        self.pods.upsert(pod_record(raw))
+        record = pod_record(raw)
+        self._remember_pod(raw, record)
+        self.pods.upsert(record)
 
     def delete_pod(self, raw: Mapping[str, Any]) -> None:
-        self.pods.delete(pod_record(raw).key)
+        key = pod_record(raw).key
+        self._pod_versions.pop(key, None)
+        self.pods.delete(key)
 
     def replace_pods(self, items: Iterable[Mapping[str, Any]]) -> None:
-        self.pods.replace_all(pod_record(raw) for raw in items)
+        """A full re-list; a pod at the resourceVersion we hold keeps its record (no second parse)."""
+        known, self._pod_versions = self._pod_versions, {}
+        records = []
+        for raw in items:
+            metadata = raw.get("metadata") or {}
+            version = str(metadata.get("resourceVersion", ""))
+            held = known.get(str(metadata.get("uid", "")))
+            record = held[1] if held is not None and version and held[0] == version else pod_record(raw)
+            self._remember_pod(raw, record)
+            records.append(record)
+        self.pods.replace_all(records)
         self.mark_synced("pods")
+
+    def _remember_pod(self, raw: Mapping[str, Any], record: PodRecord) -> None:
+        version = str((raw.get("metadata") or {}).get("resourceVersion", ""))
+        if version and record.uid:
+            self._pod_versions[record.uid] = (version, record)
 
     # --- live metrics -------------------------------------------------------------------------------
 

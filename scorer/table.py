@@ -9,8 +9,9 @@ sentinel row (every value NaN = unknown).
 
 Derived arrays are cached so a request mostly gathers: ``memo`` keeps an array over every row (φ of
 an intent that reads only node facts) until a column changes (``version``); ``NodeView.lookup``
-with a token keeps a histogram's per-domain array until the histogram or the row layout changes;
-the request's reply is encoded from a per-name-list template when kube-scheduler repeats a list.
+with a token keeps a histogram's per-domain array until the histogram or the row layout changes.
+Nothing is kept per name list: kube-scheduler sends a different sample of nodes for each pod, so
+each request resolves its names and encodes its reply afresh (both a few C-level calls).
 
 NaN means unknown throughout: evaluators propagate it and the scorer counts it as neutral.
 """
@@ -66,7 +67,6 @@ class NodeTable:
         self._layout = 0  # bumped whenever a name gains or loses its row
         self.version = 0  # bumped whenever a column or code changes (or rows come and go)
         self.has_live = False  # some row has a live metric sample
-        self._last: _Names | None = None  # the previous request's names and rows
         self._memo: dict[Hashable, tuple[int, np.ndarray]] = {}
         self._lookups: dict[Hashable, tuple[tuple[int, int], np.ndarray]] = {}
         self._full: tuple[int, NodeView] | None = None
@@ -218,24 +218,11 @@ class NodeTable:
 
     # --- reads --------------------------------------------------------------------------------------
 
-    def view(self, names: Sequence[str], joined: str | None = None) -> NodeView:
-        """The candidate nodes of one request, in request order. ``joined``: ``"\\n".join(names)`` if the caller
-        has it already. The list is kept (not copied): callers must not change it afterwards."""
+    def view(self, names: Sequence[str]) -> NodeView:
+        """The candidate nodes of one request, in request order. The list is kept (not copied): callers must
+        not change it afterwards."""
         names = names if isinstance(names, list) else list(names)
-        # kube-scheduler often sends the same feasible list for pod after pod: comparing one joined string
-        # (a memcmp) is far cheaper than looking every name up again, or comparing the lists name by name.
-        # Node names never hold a newline; if one does, the join is ambiguous and the lists are compared.
-        key = "\n".join(names) if joined is None else joined
-        if key.count("\n") != len(names) - 1:
-            key = None
-        last = self._last
-        if last is not None and last.layout == self._layout and (
-                last.key == key if key is not None else last.names == names):
-            last.hits += 1
-            return NodeView(self, names, last.index, last)
-        index = _rows_of(self.rows, names)
-        self._last = _Names(self._layout, names, index, key)
-        return NodeView(self, names, index, self._last)
+        return NodeView(self, names, _rows_of(self.rows, names))
 
     def full_view(self) -> NodeView:
         """Every row, the sentinel last: position i is row i, so an array over it is indexed by row (−1: unknown)."""
@@ -283,26 +270,15 @@ def _rows_of(rows: Mapping[str, int], names: list[str]) -> np.ndarray:
     return np.fromiter(map(rows.get, names, repeat(-1)), dtype=np.int64, count=len(names))
 
 
-class _Names:
-    """One request's name list as the table resolved it, and its reply template once the list comes back."""
-
-    __slots__ = ("hits", "index", "key", "layout", "names", "template")
-
-    def __init__(self, layout: int, names: list[str], index: np.ndarray, key: str | None) -> None:
-        self.layout, self.names, self.index, self.key, self.hits = layout, names, index, key, 0
-        self.template: tuple[np.ndarray, np.ndarray] | None = None  # reply with every score 0, digit offsets
-
-
 class NodeView:
     """Columns of one request's candidate nodes. ``index[i]`` is the table row of node i (−1: unknown)."""
 
-    def __init__(self, table: NodeTable, names: list[str], index: np.ndarray, resolved: _Names | None = None) -> None:
+    def __init__(self, table: NodeTable, names: list[str], index: np.ndarray) -> None:
         self.table = table
         self.names = names
         self.index = index
         self.known = index >= 0
         self.unknown_count = len(index) - int(np.count_nonzero(self.known))
-        self._resolved = resolved
         self._cache: dict[str, np.ndarray] = {}
 
     def __len__(self) -> int:
@@ -391,38 +367,14 @@ class NodeView:
         """The HostPriorityList for these candidates, byte-identical to orjson's; None when a name is unknown
         or a score is outside 0..10 (the caller encodes it then).
 
-        A new name list is joined from each row's pre-encoded entries (one C-level gather and join). When
-        the same list comes again, a template of the whole reply with every score 0 is kept: a reply is then
-        that template with one digit written per node, and a "1" spliced in before the "0" of each 10.
+        Each row keeps its 11 possible entries pre-encoded, so a reply is one C-level gather and join.
         """
         if not len(self.names) or self.unknown_count:
             return None
         grades = np.asarray(scores, dtype=np.int64)
         if int(grades.min()) < 0 or int(grades.max()) > 10:
             return None
-        resolved = self._resolved
-        if resolved is None or not resolved.hits:
-            return b"[" + b",".join(self.table.encoded[self.index, grades].tolist()) + b"]"
-        if resolved.template is None:
-            entries = self.table.encoded[self.index, 0].tolist()
-            lengths = np.fromiter(map(len, entries), dtype=np.int64, count=len(entries))
-            # entry i starts after "[" and i earlier entries with their commas; its digit is 2 before its end
-            ends = np.cumsum(lengths + 1)  # one past entry i's "," (or its "]")
-            template = np.frombuffer(b"[" + b",".join(entries) + b"]", dtype=np.uint8)
-            resolved.template = (template, ends - 2)
-        template, digits = resolved.template
-        buffer = template.copy()
-        buffer[digits] = (grades % 10 + 48).astype(np.uint8)
-        reply = buffer.tobytes()
-        tens = np.flatnonzero(grades == 10)
-        if not len(tens):
-            return reply
-        pieces, start = [], 0
-        for cut in digits[tens].tolist():
-            pieces += [reply[start:cut], b"1"]
-            start = cut
-        pieces.append(reply[start:])
-        return b"".join(pieces)
+        return b"[" + b",".join(self.table.encoded[self.index, grades].tolist()) + b"]"
 
     def facts(self) -> list[NodeFacts | None]:
         """The candidates' records (None for unknown names), for the few evaluators that need objects."""

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.charts import tools
+from localcluster import tools
 
 
 @pytest.fixture(scope="session")

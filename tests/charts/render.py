@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
 import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import jsonschema
@@ -67,3 +70,15 @@ def validate(obj: dict[str, Any]) -> None:
         jsonschema.validate(obj, crd)
         return
     kubernetes_validate.validate(obj, KUBERNETES_VERSION, strict=True)
+
+
+def load_script(name: str) -> ModuleType:
+    """Import one of the chart's Job scripts (files/<name>.py) as the Job runs it: its directory on sys.path."""
+    files = str(CHART / "files")
+    if files not in sys.path:
+        sys.path.insert(0, files)  # ``from kube_api import Api``, as in the Job's /opt/semantic-affinity
+    spec = importlib.util.spec_from_file_location(name, CHART / "files" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -4,22 +4,17 @@ from __future__ import annotations
 
 import base64
 import datetime as dt
-import importlib.util
 from types import ModuleType
 
 import pytest
 
 from certs import tool as certs
-from tests.charts.render import CHART, validate
+from tests.charts.render import load_script, validate
 
 
 @pytest.fixture(scope="module")
 def cert_job() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("cert_job", CHART / "files" / "cert_job.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("cert_job")
 
 
 def pems(bundle: str) -> list[bytes]:

@@ -405,11 +405,29 @@ def test_certificate_job_is_a_hook_with_narrow_rbac(default: Rendered) -> None:
             "verbs": ["get", "patch"],
         }
     ]
-    script = default.one("ConfigMap", "-certs-script")["data"]["cert_job.py"]
-    assert script == (CHART / "files" / "cert_job.py").read_text()
+    scripts = default.one("ConfigMap", "-certs-script")["data"]
+    assert scripts == {n: (CHART / "files" / n).read_text() for n in ("cert_job.py", "kube_api.py")}
     env = {e["name"]: e["value"] for e in pod_spec(job)["containers"][0]["env"]}
     assert env["SERVICE"] == f"{RELEASE}-semantic-affinity-webhook"
     assert env["TLS_SECRET"] == f"{RELEASE}-semantic-affinity-webhook-tls"
+
+
+def test_uninstall_job_is_a_pre_delete_hook_releasing_our_gate(default: Rendered) -> None:
+    from shared.codec import SCHEDULING_GATE
+
+    job = default.one("Job", "-uninstall")
+    assert job["metadata"]["annotations"]["helm.sh/hook"] == "pre-delete"
+    for kind in ("ServiceAccount", "ClusterRole", "ClusterRoleBinding", "ConfigMap"):
+        obj = default.one(kind, "-uninstall" if kind != "ConfigMap" else "-uninstall-script")
+        assert obj["metadata"]["annotations"]["helm.sh/hook"] == "pre-delete", kind
+        assert int(obj["metadata"]["annotations"]["helm.sh/hook-weight"]) < 0, kind
+    env = {e["name"]: e.get("value") for e in pod_spec(job)["containers"][0]["env"]}
+    assert env["GATE"] == SCHEDULING_GATE  # the one gate the webhook sets, nothing else
+    assert env["WEBHOOK_CONFIGURATION"] == default.one("MutatingWebhookConfiguration")["metadata"]["name"]
+    scripts = default.one("ConfigMap", "-uninstall-script")["data"]
+    assert scripts == {n: (CHART / "files" / n).read_text() for n in ("uninstall_job.py", "kube_api.py")}
+    (deleting,) = [r for r in default.one("ClusterRole", "-uninstall")["rules"] if "delete" in r["verbs"]]
+    assert deleting["resourceNames"] == [env["WEBHOOK_CONFIGURATION"]]
 
 
 def test_cert_manager_mode_injects_the_ca(helm: Path) -> None:
@@ -423,16 +441,17 @@ def test_cert_manager_mode_injects_the_ca(helm: Path) -> None:
     assert serving["spec"]["secretName"] == f"{RELEASE}-semantic-affinity-webhook-tls"
     assert serving["spec"]["issuerRef"]["name"] == rendered.one("Issuer", "-ca")["metadata"]["name"]
     # the Job still makes the signing key, but has no business with TLS or the webhook configuration
-    env = {e["name"]: e["value"] for e in pod_spec(rendered.one("Job"))["containers"][0]["env"]}
+    env = {e["name"]: e["value"] for e in pod_spec(rendered.one("Job", "-certs"))["containers"][0]["env"]}
     assert env["TLS_SECRET"] == "" and env["SIGNING_SECRET"]
     assert not rendered.of_kind("ClusterRole") or all(
         not r["metadata"]["name"].endswith("-certs") for r in rendered.of_kind("ClusterRole")
     )
 
 
-def test_user_provided_secrets_render_no_job(helm: Path) -> None:
+def test_user_provided_secrets_render_no_certificate_job(helm: Path) -> None:
     rendered = render(helm, (CHART / "ci" / "user-secret-values.yaml",))
-    assert not rendered.of_kind("Job")
+    jobs = [j["metadata"]["name"] for j in rendered.of_kind("Job")]
+    assert jobs == [f"{RELEASE}-semantic-affinity-webhook-uninstall"]  # only the pre-delete one
     (hook,) = rendered.one("MutatingWebhookConfiguration")["webhooks"]
     assert base64.b64decode(hook["clientConfig"]["caBundle"]).startswith(b"-----BEGIN CERTIFICATE-----")
     volumes = {v["name"]: v for v in pod_spec(rendered.one("Deployment", "-webhook"))["volumes"]}

@@ -23,11 +23,10 @@ import pytest
 import yaml
 
 from certs import tool as certs
-from localcluster import ControlPlane
+from localcluster import ControlPlane, tools
 from localcluster.kube import ApiError, wait_for
 from localcluster.processes import Process, free_port
 from localcluster.services import probe
-from tests.charts import tools
 from tests.charts.render import CHART, ROOT, render
 
 pytestmark = pytest.mark.e2e
@@ -164,7 +163,10 @@ def test_helm_install_with_user_secrets_is_accepted(
     try:
         run_helm(helm, control_plane, "install", release, str(CHART), "--namespace", namespace, "--values", str(values))
         expected = render(helm, (values,), namespace=namespace, release=release).objects
-        assert not [o for o in expected if o["kind"] == "Job"]  # no hooks with user-provided material
+        # No certificate hooks with user-provided material; only the pre-delete Job (not run at install).
+        jobs = [o for o in expected if o["kind"] == "Job"]
+        assert [j["metadata"]["annotations"]["helm.sh/hook"] for j in jobs] == ["pre-delete"]
+        expected = tuple(o for o in expected if "helm.sh/hook" not in (o["metadata"].get("annotations") or {}))
         for obj in expected:
             live = control_plane.kube.get(resource_path(control_plane, obj))
             assert live["metadata"]["labels"]["app.kubernetes.io/instance"] == release
@@ -203,7 +205,8 @@ def test_helm_install_with_user_secrets_is_accepted(
         assert hook["timeoutSeconds"] == 5
         assert base64.b64decode(hook["clientConfig"]["caBundle"]) == (material / "ca.crt").read_bytes()
     finally:
-        run_helm(helm, control_plane, "uninstall", release, "--namespace", namespace)
+        # No kubelet in this tier, so the pre-delete Job could never run: the node tier runs it.
+        run_helm(helm, control_plane, "uninstall", release, "--namespace", namespace, "--no-hooks")
 
 
 def test_api_server_rejects_a_broken_object(control_plane: ControlPlane, helm: Path, namespace: str) -> None:
@@ -291,13 +294,9 @@ def test_semantic_scheduler_runs_with_the_charts_config_and_rbac(
 
 
 def _load_cert_job() -> Any:
-    import importlib.util
+    from tests.charts.render import load_script
 
-    spec = importlib.util.spec_from_file_location("cert_job", CHART / "files" / "cert_job.py")
-    module = importlib.util.module_from_spec(spec)
-    assert spec.loader is not None
-    spec.loader.exec_module(module)
-    return module
+    return load_script("cert_job")
 
 
 def test_certificate_job_with_its_own_rbac_keeps_material_across_runs(

@@ -126,10 +126,22 @@ def test_match_condition_covers_both_hint_keys_and_our_prefix() -> None:
     assert MATCH_CONDITION.startswith("has(object.metadata.annotations)")  # pods without annotations skip it
 
 
+def test_with_a_real_node_the_host_scheduler_is_stock_only(tmp_path) -> None:
+    plane = ControlPlane.__new__(ControlPlane)
+    plane.kubeconfig = tmp_path / "kubeconfig"
+    plane.extender = False
+    plane.node_ip = "10.88.0.1"
+    config = plane.scheduler_config()
+    # The chart's scheduler pods serve semantic-scheduler; two schedulers of one name would race.
+    assert config["profiles"] == [{"schedulerName": "default-scheduler"}]
+    assert "extenders" not in config
+
+
 def test_scheduler_config_has_two_profiles_and_the_extender(tmp_path) -> None:
     plane = ControlPlane.__new__(ControlPlane)  # only the config builder, no processes
     plane.kubeconfig = tmp_path / "kubeconfig"
     plane.extender = True
+    plane.node_ip = None
     plane.ports = type("P", (), {"scorer": 4321})()
     config = plane.scheduler_config()
     assert [p["schedulerName"] for p in config["profiles"]] == ["default-scheduler", "semantic-scheduler"]

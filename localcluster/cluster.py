@@ -33,7 +33,7 @@ from localcluster.controlplane import SEMANTIC_SCHEDULER, SYSTEM_NAMESPACE, Cont
 from localcluster.images import Image, all_images
 from localcluster.kube import wait_for
 from localcluster.kwok import create_kwok_nodes, start_kwok
-from localcluster.node import CONTROL_PLANE_ROLE, RealNode, prepare
+from localcluster.node import CONTROL_PLANE_ROLE, RealNode, cleanup, prepare
 from localcluster.nodes import NodeSpec, paper_cluster
 
 CHART = REPO / "charts" / "semantic-affinity"
@@ -74,6 +74,7 @@ class LocalCluster:
         self.node: RealNode | None = None
         self.images: list[Image] = []
         self.timings: dict[str, float] = {}
+        self._prepared = False
         self._binaries = tools.fetch()
 
     def __enter__(self) -> LocalCluster:
@@ -91,6 +92,7 @@ class LocalCluster:
         try:
             began = time.monotonic()
             node_ip = prepare()
+            self._prepared = True
             self.plane = ControlPlane(node_ip=node_ip).start()
             self._step("control plane", began)
             began = time.monotonic()
@@ -116,6 +118,9 @@ class LocalCluster:
         if self.node is not None:
             self.node.stop()
             self.node = None
+        elif self._prepared:  # failed before the node started: the bridge and run directory still go
+            cleanup()
+        self._prepared = False
         if self.plane is not None:
             self.plane.stop()
             self.plane = None

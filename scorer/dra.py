@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scorer.facts import NodeGpus, parse_quantity
+from scorer.facts import NodeGpus, json_array, json_object, parse_quantity
 
 DEFAULT_DRIVER = "gpu.nvidia.com"
 DEFAULT_GPU_CLASSES = ("gpu.nvidia.com",)  # the driver's DeviceClass for whole GPUs (type == "gpu")
@@ -175,33 +175,25 @@ IMPLICIT_PREFIX = "deviceclass.resource.kubernetes.io/"  # KEP-5004: a DeviceCla
 def implicit_gpu_requests(pod: Mapping[str, Any], classes: frozenset[str]) -> float:
     """GPUs a pod requests as ``deviceclass.resource.kubernetes.io/<GPU class>`` extended resources (KEP-5004),
     which kube-scheduler serves from DRA devices: the sum over containers, at least each init container."""
-    def mapping(value: Any) -> Mapping[str, Any]:  # a field of the wrong JSON type reads as absent
-        return value if isinstance(value, Mapping) else {}
-
-    def listed(value: Any) -> list[Any]:
-        return value if isinstance(value, list) else []
-
     def amount(container: Any) -> float:
-        resources = mapping(mapping(container).get("resources"))
-        requests, limits = mapping(resources.get("requests")), mapping(resources.get("limits"))
+        resources = json_object(json_object(container).get("resources"))
+        requests, limits = json_object(resources.get("requests")), json_object(resources.get("limits"))
         return sum(parse_quantity(requests.get(name, limits.get(name))) or 0.0
                    for name in {*requests, *limits} if isinstance(name, str) and name.startswith(IMPLICIT_PREFIX)
                    and name[len(IMPLICIT_PREFIX):] in classes)
 
-    spec = mapping(pod.get("spec"))
-    total = sum(amount(c) for c in listed(spec.get("containers")))
-    return max([total, *(amount(c) for c in listed(spec.get("initContainers")))])
+    spec = json_object(pod.get("spec"))
+    total = sum(amount(c) for c in json_array(spec.get("containers")))
+    return max([total, *(amount(c) for c in json_array(spec.get("initContainers")))])
 
 
 def pod_claim_names(pod: Mapping[str, Any]) -> list[str]:
     """The ResourceClaim names a pod uses: ``resourceClaimName`` or, for templates, the generated name in
     ``status.resourceClaimStatuses`` (research/gpu-facts-and-anchors.md 1: what the extender receives)."""
-    status, spec = pod.get("status"), pod.get("spec")
-    statuses = status.get("resourceClaimStatuses") if isinstance(status, Mapping) else None
-    generated = {s.get("name"): s.get("resourceClaimName") for s in statuses or () if isinstance(s, dict)}
-    claims = spec.get("resourceClaims") if isinstance(spec, Mapping) else None
+    statuses = json_array(json_object(pod.get("status")).get("resourceClaimStatuses"))
+    generated = {s.get("name"): s.get("resourceClaimName") for s in statuses if isinstance(s, dict)}
     names = []
-    for entry in claims if isinstance(claims, list) else ():
+    for entry in json_array(json_object(pod.get("spec")).get("resourceClaims")):
         if not isinstance(entry, dict):
             continue
         name = entry.get("resourceClaimName") or generated.get(entry.get("name"))

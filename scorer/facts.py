@@ -199,12 +199,12 @@ def _parse(value: str) -> float | None:
     return number
 
 
-def _map(value: Any) -> Mapping[str, Any]:
+def json_object(value: Any) -> Mapping[str, Any]:
     """``value`` if it is a JSON object, else empty: a field of the wrong type reads as absent."""
     return value if isinstance(value, Mapping) else {}
 
 
-def _items(value: Any) -> list[Any]:
+def json_array(value: Any) -> list[Any]:
     """``value`` if it is a JSON array, else empty."""
     return value if isinstance(value, list) else []
 
@@ -244,10 +244,10 @@ def node_facts(raw: Mapping[str, Any], topology: Topology = DEFAULT_TOPOLOGY,
     NVLink from the Node itself, in order of trust: HAMi's pair scores (annotation), GFD's clique label, the
     NVLink label (written by the node agent or by hand).
     """
-    metadata = _map(raw.get("metadata"))
-    labels: dict[str, str] = {k: v for k, v in _map(metadata.get("labels")).items() if isinstance(v, str)}
-    status = _map(raw.get("status"))
-    allocatable = _map(status.get("allocatable")) or _map(status.get("capacity"))
+    metadata = json_object(raw.get("metadata"))
+    labels: dict[str, str] = {k: v for k, v in json_object(metadata.get("labels")).items() if isinstance(v, str)}
+    status = json_object(raw.get("status"))
+    allocatable = json_object(status.get("allocatable")) or json_object(status.get("capacity"))
 
     cpu = _quantity(allocatable, "cpu") or 0.0
     memory = (_quantity(allocatable, "memory") or 0.0) / GIB
@@ -350,8 +350,8 @@ def numa_zones(raw: Mapping[str, Any]) -> tuple[NumaZone, ...]:
 def workload_of(metadata: Mapping[str, Any]) -> tuple[str, str]:
     """(kind, name) of a pod's top owner: Deployment via its ReplicaSet, StatefulSet, Job, DaemonSet; a bare
     pod's ``app.kubernetes.io/name`` or ``app`` label as kind ``App``; ("", "") when it has none."""
-    labels = _map(metadata.get("labels"))
-    owners = _items(metadata.get("ownerReferences"))
+    labels = json_object(metadata.get("labels"))
+    owners = json_array(metadata.get("ownerReferences"))
     owner = next((o for o in owners if isinstance(o, Mapping) and o.get("controller")), None)
     if owner is None and owners and isinstance(owners[0], Mapping):
         owner = owners[0]
@@ -370,9 +370,9 @@ def workload_of(metadata: Mapping[str, Any]) -> tuple[str, str]:
 
 
 def _container_requests(container: Mapping[str, Any]) -> tuple[float, float, float]:
-    resources = _map(_map(container).get("resources"))
-    requests = _map(resources.get("requests"))
-    limits = _map(resources.get("limits"))
+    resources = json_object(json_object(container).get("resources"))
+    requests = json_object(resources.get("requests"))
+    limits = json_object(resources.get("limits"))
     # Kubernetes defaults requests to limits when only limits are set; extended resources need limits.
     def amount(name: str) -> float:
         value = _quantity(requests, name)
@@ -385,13 +385,13 @@ def _container_requests(container: Mapping[str, Any]) -> tuple[float, float, flo
 def pod_requests(spec: Mapping[str, Any]) -> tuple[float, float, float]:
     """Effective (cpu cores, memory GiB, GPUs) a pod requests: sum of containers, at least each init container."""
     cpu = memory = gpus = 0.0
-    for container in _items(spec.get("containers")):
+    for container in json_array(spec.get("containers")):
         c, m, g = _container_requests(container)
         cpu, memory, gpus = cpu + c, memory + m, gpus + g
-    for container in _items(spec.get("initContainers")):
+    for container in json_array(spec.get("initContainers")):
         c, m, g = _container_requests(container)
         cpu, memory, gpus = max(cpu, c), max(memory, m), max(gpus, g)
-    overhead = _map(spec.get("overhead"))
+    overhead = json_object(spec.get("overhead"))
     cpu += _quantity(overhead, "cpu") or 0.0
     memory += (_quantity(overhead, "memory") or 0.0) / GIB
     return cpu, memory, gpus
@@ -400,15 +400,15 @@ def pod_requests(spec: Mapping[str, Any]) -> tuple[float, float, float]:
 def _gpus_served_by_dra(status: Mapping[str, Any]) -> bool:
     """KEP-5004: kube-scheduler allocated this pod's ``nvidia.com/gpu`` from DRA devices through a claim of its
     own (``status.extendedResourceClaimStatus``), which the ResourceClaim informer counts like any other."""
-    mappings = _items(_map(status.get("extendedResourceClaimStatus")).get("requestMappings"))
+    mappings = json_array(json_object(status.get("extendedResourceClaimStatus")).get("requestMappings"))
     return any(isinstance(m, Mapping) and m.get("resourceName") == GPU_RESOURCE for m in mappings)
 
 
 def pod_record(raw: Mapping[str, Any]) -> PodRecord:
     """Parse a v1.Pod (JSON dict) once into a PodRecord."""
-    metadata = _map(raw.get("metadata"))
-    spec = _map(raw.get("spec"))
-    status = _map(raw.get("status"))
+    metadata = json_object(raw.get("metadata"))
+    spec = json_object(raw.get("spec"))
+    status = json_object(raw.get("status"))
     kind, name = workload_of(metadata)
     cpu, memory, gpus = pod_requests(spec)
     if gpus and _gpus_served_by_dra(status):

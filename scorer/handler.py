@@ -19,7 +19,7 @@ from aiohttp import web
 
 from scorer.evaluators import Context, view_of
 from scorer.explain import Explained, ExplainStore, explanation
-from scorer.facts import NodeFacts, PodRecord
+from scorer.facts import NodeFacts, PodRecord, json_object
 from scorer.intents import IntentReader
 from scorer.metrics import ScorerMetrics
 from scorer.pipeline import score_view
@@ -145,8 +145,7 @@ class Extender:
     def score(self, pod_raw: Mapping[str, Any], nodes: NodeView | list[NodeFacts]
               ) -> tuple[PodRecord, IntentDocument, Ranking, str | None]:
         """Score one pod over its candidate nodes and remember the predicted placement."""
-        metadata = pod_raw.get("metadata")
-        metadata = metadata if isinstance(metadata, Mapping) else {}  # a wrong type reads as absent
+        metadata = json_object(pod_raw.get("metadata"))
         pod = self.state.pod_to_place(pod_raw)
         verdict = self.reader.read(metadata.get("annotations"))
         document = verdict.document

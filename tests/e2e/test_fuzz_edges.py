@@ -181,6 +181,10 @@ def encoded(draw: st.DrawFn, documents: st.SearchStrategy[dict[str, Any]], keep:
     return text.encode()
 
 
+# Bodies of no particular shape: random bytes, any JSON value (maybe with duplicated keys), deep nesting.
+NOT_THIS_SHAPE = st.one_of(st.binary(max_size=2048), encoded(JSON_VALUES, keep=()), NESTED)
+
+
 # --- expectations, stated independently of the code under test ---------------------------------
 
 def strict_json(body: bytes) -> Any:
@@ -285,8 +289,7 @@ def test_mutate_answers_every_admission_review(servers, data: st.DataObject) -> 
 
 
 @FUZZ
-@given(body=st.one_of(st.binary(max_size=2048), encoded(JSON_VALUES, keep=()),
-                      NESTED))
+@given(body=NOT_THIS_SHAPE)
 def test_mutate_refuses_what_is_not_an_admission_review(servers, body: bytes) -> None:
     webhook, _, _ = servers
     parsed = strict_json(body)
@@ -311,8 +314,7 @@ def test_prioritize_answers_every_extender_args(servers, data: st.DataObject) ->
 
 
 @FUZZ
-@given(body=st.one_of(st.binary(max_size=2048), encoded(JSON_VALUES, keep=()),
-                      NESTED))
+@given(body=NOT_THIS_SHAPE)
 def test_prioritize_refuses_what_is_not_extender_args(servers, body: bytes) -> None:
     _, scorer, _ = servers
     parsed = strict_json(body)

@@ -218,7 +218,7 @@ def test_every_container_is_locked_down_and_probed(default: Rendered, helm: Path
         spec = pod_spec(obj)
         assert spec["securityContext"]["runAsNonRoot"] is True
         assert spec["securityContext"]["seccompProfile"] == {"type": "RuntimeDefault"}
-        for container in spec["containers"]:
+        for container in spec["containers"] + spec.get("initContainers", []):
             ctx = container["securityContext"]
             assert ctx["readOnlyRootFilesystem"] is True
             assert ctx["allowPrivilegeEscalation"] is False
@@ -272,7 +272,7 @@ def test_mounted_files_match_the_settings(default: Rendered) -> None:
 
 def _assert_file_is_mounted(deployment: dict, container_name: str, path: str) -> None:
     spec = pod_spec(deployment)
-    (container,) = [c for c in spec["containers"] if c["name"] == container_name]
+    (container,) = [c for c in spec["containers"] + spec.get("initContainers", []) if c["name"] == container_name]
     volumes = {v["name"]: v for v in spec["volumes"]}
     for mount in container["volumeMounts"]:
         prefix = mount["mountPath"].rstrip("/") + "/"
@@ -318,10 +318,15 @@ def test_semantic_scheduler_profile_and_extender(default: Rendered) -> None:
     assert deployment["spec"]["replicas"] == 2
     spec = pod_spec(deployment)
     assert "schedulerName" not in spec  # placed by the default scheduler, never by itself
-    names = [c["name"] for c in spec["containers"]]
-    assert names == ["kube-scheduler", "scorer"]
-    assert spec["containers"][0]["image"] == "registry.k8s.io/kube-scheduler:v1.36.3"
-    assert spec["containers"][1]["ports"][0]["containerPort"] == 8888
+    (scheduler,) = spec["containers"]
+    assert scheduler["name"] == "kube-scheduler"
+    assert scheduler["image"] == "registry.k8s.io/kube-scheduler:v1.36.3"
+    # The scorer is a native sidecar whose startupProbe is its readiness: kube-scheduler (and its bid for
+    # the Lease) waits until the scorer has listed nodes and pods.
+    (scorer,) = spec["initContainers"]
+    assert (scorer["name"], scorer["restartPolicy"]) == ("scorer", "Always")
+    assert scorer["startupProbe"]["httpGet"]["path"] == "/readyz"
+    assert scorer["ports"][0]["containerPort"] == 8888
 
 
 def test_scheduler_port_weight_and_filter_follow_values(helm: Path) -> None:

@@ -176,21 +176,27 @@ def test_leader_webhook_pod_force_deleted_while_50_hinted_pods_are_created(
 def test_active_scheduler_pod_force_deleted_while_a_hinted_deployment_scales_to_20(
     cluster: LocalCluster, namespace: str, node_report: dict[str, Any]
 ) -> None:
+    """The replicas created after the kill are placed by the scheduler that takes over, hint honoured.
+
+    The scale-up follows the kill so that the killed process cannot place them in its last second (it
+    did, within 1 s, and the drill then proved nothing about the successor); which pod takes the Lease
+    (the standby or the Deployment's replacement) is left to the race, as in production.
+    """
     assert cluster.plane is not None
     kube = cluster.plane.kube
     apply(kube, namespace, deployment("drill-scale", 2, hint=GPU_HINT))
     wait_bound(kube, namespace, "app=drill-scale", 2, 120)
     active = leader_pod(cluster, "scheduler")
     began = time.monotonic()
-    kube.patch(f"/apis/apps/v1/namespaces/{namespace}/deployments/drill-scale", {"spec": {"replicas": 20}})
     force_delete(cluster, active)
+    kube.patch(f"/apis/apps/v1/namespaces/{namespace}/deployments/drill-scale", {"spec": {"replicas": 20}})
     bound = wait_bound(kube, namespace, "app=drill-scale", 20, SETTLE_TIMEOUT_S)
     took = time.monotonic() - began
-    assert set(bound.values()) == {"m02"}, f"the GPU hint still places every replica on m02: {bound}"
     new_active = leader_pod(cluster, "scheduler")
     assert new_active != active
+    assert set(bound.values()) == {"m02"}, f"the GPU hint still places every replica on m02 ({new_active}): {bound}"
     node_report["drills"].append(
-        f"drill active scheduler {active} deleted during a scale to 20: 20/20 on m02 in {took:.0f}s; new {new_active}"
+        f"drill active scheduler {active} deleted, then a scale to 20: 20/20 on m02 in {took:.0f}s; new {new_active}"
     )
     cluster.wait_release_ready()
 

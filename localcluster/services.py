@@ -38,6 +38,10 @@ MATCH_CONDITION = (
 )
 
 
+# The namespaces the webhook configuration never sends (as the chart's namespaceSelector); the webhook is told too.
+EXCLUDED_NAMESPACES = ("kube-system", "semaff-system")
+
+
 def webhook_configuration(url: str, ca_bundle: str, excluded_namespaces: tuple[str, ...]) -> dict[str, Any]:
     """The MutatingWebhookConfiguration registering our webhook by URL (the chart uses a Service instead)."""
     return {
@@ -128,6 +132,7 @@ def start_webhook(plane: ControlPlane, extra_env: Mapping[str, str], register: b
             "SEMAFF_ANALYSER": "embedded",
             "SEMAFF_SCHEDULER_NAME": "semantic-scheduler",
             "SEMAFF_NAMESPACE": "semaff-system",
+            "SEMAFF_EXCLUDED_NAMESPACES": ",".join(EXCLUDED_NAMESPACES),
             "SEMAFF_LEADER_ELECTION": "false",
             "SEMAFF_LOG_LEVEL": "info",
             **extra_env,
@@ -147,7 +152,7 @@ def start_webhook(plane: ControlPlane, extra_env: Mapping[str, str], register: b
 def register_webhook(plane: ControlPlane, ca_bundle: str) -> None:
     """Create or replace the configuration, then wait until a dry-run pod comes back patched."""
     path = "/apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations"
-    body = webhook_configuration(f"{plane.webhook_url}/mutate", ca_bundle, ("kube-system", "semaff-system"))
+    body = webhook_configuration(f"{plane.webhook_url}/mutate", ca_bundle, EXCLUDED_NAMESPACES)
     try:
         plane.kube.create(path, body)
     except ApiError as exc:

@@ -34,6 +34,7 @@ from shared.codec import (
     LEGACY_HINT,
     OUTPUT_KEYS,
     SCHEDULING_GATE,
+    STATUS,
     Analysis,
     Status,
 )
@@ -58,6 +59,13 @@ MAX_REJECTIONS_BEFORE_FALLBACK = 3
 # 409 answers (the pod changed under us) are retried on the re-read pod; after this many, with a backoff
 CONFLICTS_BEFORE_BACKOFF = 3
 REPORTED_MAX = 10_000  # pods remembered as already reported by Events
+# A new leader reports hinted pods created this recently that no webhook call mutated: the ones let
+# through while the previous leader died are bound by then, so the unscheduled watch never sees them.
+RECENT_MISS_S = 600.0
+NOT_APPLIED_NOTE = (
+    "the hint was not applied: the pod was admitted without a call to the semantic-affinity webhook "
+    "(it was unreachable and failurePolicy Ignore let the pod through, or it was not installed yet), so the "
+    "pod schedules without placement intents; delete the pod (its controller recreates it) to apply the hint")
 
 
 # --- pure decision logic ------------------------------------------------------------------------
@@ -75,6 +83,14 @@ def hint_source(annotations: Mapping[str, Any] | None) -> tuple[str, str] | None
         if isinstance(value, str) and value.strip():
             return key, value
     return None
+
+
+def missed_by_admission(pod: Mapping[str, Any], excluded: frozenset[str]) -> bool:
+    """A hinted pod with no status of ours, in a namespace the webhook configuration sends: admission missed it."""
+    metadata = pod.get("metadata") or {}
+    annotations = metadata.get("annotations") or {}
+    return (hint_source(annotations) is not None and STATUS not in annotations
+            and metadata.get("namespace") not in excluded and not metadata.get("deletionTimestamp"))
 
 
 def finish_patch(
@@ -343,6 +359,7 @@ class IntentController:
             self.learn(pod)
             if not is_gated(pod):
                 self._report_admitted(pod)
+                self._report_missed(pod)
         for pod in list(self._gated.values()):
             self._ensure(pod)
         if not self.synced:
@@ -358,6 +375,7 @@ class IntentController:
             if kind != "DELETED":
                 self.learn(pod)
                 self._report_admitted(pod)
+                self._report_missed(pod)
         else:
             self._gated[uid] = pod
             self._ensure(pod)
@@ -390,6 +408,18 @@ class IntentController:
         self._mark_reported(uid)
         self._spawn(self._emit(dict(pod), event_plan(result, cached=True)))
 
+    def _report_missed(self, pod: Mapping[str, Any]) -> None:
+        """HintNotApplied (Warning), a log line and a metric for a hinted pod admission never mutated."""
+        metadata = pod.get("metadata") or {}
+        uid = metadata.get("uid")
+        if not uid or uid in self._reported or not missed_by_admission(pod, self._settings.excluded):
+            return
+        self._mark_reported(uid)
+        self._metrics.hints_not_applied.inc()
+        log.warning("hinted pod admitted without the webhook",
+                    extra={"pod": f"{metadata.get('namespace')}/{metadata.get('name')}"})
+        self._spawn(self._emit(dict(pod), [(events.NOT_APPLIED, NOT_APPLIED_NOTE, True)]))
+
     async def _emit(self, pod: dict[str, Any], plan: list[tuple[str, str, bool]]) -> None:
         for reason, note, warning in plan:
             await self._recorder.emit(pod, reason, note, warning=warning)
@@ -413,12 +443,22 @@ class IntentController:
         self._metrics.cache_entries.set(len(self._cache))
         return True
 
-    async def seed_cache(self) -> int:
+    async def seed_cache(self, pods: list[dict[str, Any]] | None = None) -> int:
         """Fill the cache from every pod already analysed with our key; returns how many entries were added."""
-        pods, _ = await self._kube.list(PODS)
+        if pods is None:
+            pods, _ = await self._kube.list(PODS)
         added = sum(self.learn(pod) for pod in pods)
         log.info("cache seeded from analysed pods", extra={"entries": added, "pods": len(pods)})
         return added
+
+    def report_recent_misses(self, pods: list[dict[str, Any]]) -> int:
+        """Report the hinted pods created in the last ``RECENT_MISS_S`` that admission missed (bound or not)."""
+        since = self._clock() - RECENT_MISS_S
+        recent = [p for p in pods if (parse_time((p.get("metadata") or {}).get("creationTimestamp")) or 0) >= since]
+        before = len(self._reported)
+        for pod in recent:
+            self._report_missed(pod)
+        return len(self._reported) - before
 
     async def warm(self) -> None:
         """A standby's work: learn from the pods the leader finishes (they stay unscheduled for a moment),
@@ -457,6 +497,16 @@ class IntentController:
         except Exception as exc:  # the cache is an optimisation: never let it stop the controller
             log.warning("cache seeding failed", extra={"error": str(exc)})
 
+    async def _startup_sweep(self) -> None:
+        """One list of every pod when this replica becomes leader: seed the cache, report recent misses."""
+        try:
+            pods, _ = await self._kube.list(PODS)
+            if self._settings.seed_cache:
+                await self.seed_cache(pods)
+            self.report_recent_misses(pods)
+        except Exception as exc:  # the cache is an optimisation and the report a courtesy: never stop the controller
+            log.warning("start-up sweep failed", extra={"error": str(exc)})
+
     async def run(self) -> None:
         """List+watch gated pods (and optionally workloads) until cancelled; cancel leaves pods to the next leader."""
         self.running = True
@@ -469,8 +519,7 @@ class IntentController:
         if self._settings.watch_workloads:
             watches += [list_watch(self._kube, r, self._workload_list, self._workload_event,
                                    on_restart=restarted(r.kind)) for r in WORKLOADS]
-        if self._settings.seed_cache:
-            self._spawn(self._seed_quietly())
+        self._spawn(self._startup_sweep())
         try:
             await asyncio.gather(*watches)
         finally:

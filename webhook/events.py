@@ -21,6 +21,7 @@ NOTE_LIMIT = 1024  # NoteLengthLimit in events validation
 ANALYZED = "IntentAnalyzed"
 FAILED = "IntentAnalysisFailed"
 CONFLICT = "IntentConflict"
+NOT_APPLIED = "HintNotApplied"
 
 
 def micro_time(moment: datetime) -> str:

@@ -42,6 +42,10 @@ class Metrics:
             registry=r, buckets=_SLOW)
         self.controller_patches = Counter(
             "semaff_controller_patches_total", "Controller pod patches", ["result"], registry=r)
+        self.hints_not_applied = Counter(
+            "semaff_hints_not_applied_total",
+            "Hinted pods admitted without a webhook call (failurePolicy Ignore while it was unreachable)",
+            registry=r)
         self.events = Counter("semaff_events_total", "Events emitted", ["reason", "result"], registry=r)
         self.watch_restarts = Counter(
             "semaff_watch_restarts_total", "Watch restarts", ["resource", "reason"], registry=r)

@@ -42,6 +42,9 @@ class Settings:
     hint_max_chars: int = 1000
     leader_election: bool = True
     namespace: str = "default"
+    # Comma-separated: the namespaces the MutatingWebhookConfiguration never sends (the chart's list);
+    # a hinted pod there was not missed, so it gets no HintNotApplied Event.
+    excluded_namespaces: str = ""
     log_level: str = "info"
     # Beyond the cross-team contract (documented in webhook/README.md):
     analysis_concurrency: int = 4
@@ -55,6 +58,11 @@ class Settings:
     lease_duration_s: float = 15.0
     pod_name: str = ""  # POD_NAME (downward API): reportingInstance and the Lease holder identity
     kubeconfig: str = ""  # KUBECONFIG; empty: in-cluster service account, else ~/.kube/config
+
+    @property
+    def excluded(self) -> frozenset[str]:
+        """``excluded_namespaces`` as a set."""
+        return frozenset(n.strip() for n in self.excluded_namespaces.split(",") if n.strip())
 
     @property
     def tls_enabled(self) -> bool:
@@ -81,6 +89,7 @@ _ENV = {
     "SEMAFF_HINT_MAX_CHARS": "hint_max_chars",
     "SEMAFF_LEADER_ELECTION": "leader_election",
     "SEMAFF_NAMESPACE": "namespace",
+    "SEMAFF_EXCLUDED_NAMESPACES": "excluded_namespaces",
     "SEMAFF_LOG_LEVEL": "log_level",
     "SEMAFF_ANALYSIS_CONCURRENCY": "analysis_concurrency",
     "SEMAFF_ANALYSIS_RETRIES": "analysis_retries",

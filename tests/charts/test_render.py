@@ -23,7 +23,7 @@ WEBHOOK_SETTINGS = {
     "SEMAFF_UNGATE_DEADLINE_S", "SEMAFF_HINT_MAX_CHARS", "SEMAFF_LEADER_ELECTION", "SEMAFF_NAMESPACE",
     "SEMAFF_LOG_LEVEL",
     # beyond the contract, documented in webhook/README.md
-    "SEMAFF_LEASE_NAME", "POD_NAME",
+    "SEMAFF_LEASE_NAME", "POD_NAME", "SEMAFF_EXCLUDED_NAMESPACES",
 }  # fmt: skip
 SCORER_SETTINGS = {
     "SEMAFF_LISTEN_ADDRESS", "SEMAFF_PORT", "SEMAFF_VERIFY_KEY_FILES", "SEMAFF_SCORING_MODE", "SEMAFF_RACK_LABEL",
@@ -256,6 +256,14 @@ def test_services_get_exactly_the_contract_settings(default: Rendered) -> None:
     assert webhook_cm["SEMAFF_SCHEDULER_NAME"] == "semantic-scheduler"
     assert scorer_cm["SEMAFF_PORT"] == "8888"
     assert webhook["envFrom"] == [{"configMapRef": {"name": default.one("ConfigMap", "-webhook")["metadata"]["name"]}}]
+
+
+def test_the_webhook_knows_which_namespaces_its_configuration_never_sends(helm: Path) -> None:
+    rendered = render(helm, set_values=("webhook.excludeNamespaces={team-a,kube-system}",))
+    (hook,) = rendered.one("MutatingWebhookConfiguration", "")["webhooks"]
+    (expression,) = hook["namespaceSelector"]["matchExpressions"]
+    told = rendered.one("ConfigMap", "-webhook")["data"]["SEMAFF_EXCLUDED_NAMESPACES"].split(",")
+    assert told == expression["values"] == [NAMESPACE, "kube-system", "team-a"]
 
 
 def test_mounted_files_match_the_settings(default: Rendered) -> None:

@@ -15,6 +15,7 @@ import pytest
 
 from certs import tool as certs
 from localcluster import SYSTEM_NAMESPACE, ControlPlane
+from localcluster.kube import wait_for
 from localcluster.metrics import scrape, total
 from shared.codec import INTENTS, STATUS
 
@@ -87,3 +88,27 @@ def test_the_webhooks_own_namespace_is_excluded(webhook: ControlPlane) -> None:
     got = dry_run_pod(webhook, {"semantic-affinity.io/hint": "needs a GPU"}, namespace=SYSTEM_NAMESPACE)
     assert admission_calls(webhook) == before
     assert STATUS not in got["metadata"]["annotations"]
+
+
+def test_a_hinted_pod_admitted_while_the_webhook_is_down_gets_hint_not_applied(webhook: ControlPlane) -> None:
+    """failurePolicy Ignore lets the pod through unmutated; the next controller to start says so on the pod."""
+    webhook.stop_service("webhook")
+    pod = webhook.kube.create(f"/api/v1/namespaces/{NAMESPACE}/pods", {
+        "apiVersion": "v1", "kind": "Pod",
+        "metadata": {"generateName": "missed-", "annotations": {"semantic-affinity.io/hint": "am liebsten mit GPU"}},
+        "spec": {"containers": [{"name": "c", "image": "registry.invalid/pause:3.10"}]},
+    })
+    name = pod["metadata"]["name"]
+    assert STATUS not in pod["metadata"]["annotations"]  # admitted without a webhook call
+    webhook.start_webhook()
+
+    def warning() -> dict[str, Any] | None:
+        found = webhook.kube.items(f"/apis/events.k8s.io/v1/namespaces/{NAMESPACE}/events")
+        return next((e for e in found if e["regarding"]["name"] == name and e["reason"] == "HintNotApplied"), None)
+
+    event = wait_for("the HintNotApplied Event", warning, 60)
+    assert event["type"] == "Warning" and "failurePolicy Ignore" in event["note"]
+    assert event["regarding"]["uid"] == pod["metadata"]["uid"]  # so kubectl describe pod shows it
+    context = ssl.create_default_context(cafile=str(webhook.service_certs() / certs.CA_CERT))
+    assert total(scrape(f"{webhook.webhook_url}/metrics", context), "semaff_hints_not_applied_total") >= 1
+    webhook.kube.delete(f"/api/v1/namespaces/{NAMESPACE}/pods/{name}", gracePeriodSeconds=0)

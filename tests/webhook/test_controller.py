@@ -19,7 +19,7 @@ from shared.signing import Signer, generate_private_key_pem
 from webhook import events
 from webhook.analysers.base import RawOutput, analyse
 from webhook.analysers.cache import IntentCache
-from webhook.controller import IntentController, event_plan, finish_patch, is_gated
+from webhook.controller import IntentController, event_plan, finish_patch, is_gated, parse_time
 from webhook.events import EventRecorder
 from webhook.kube import KubeError
 from webhook.metrics import Metrics
@@ -47,12 +47,15 @@ def gated_pod(name: str, hint: str | None, *, gates: tuple[str, ...] = (SCHEDULI
 
 
 def make_controller(kube: FakeKube, analyser: Any, signer: Signer, cache: IntentCache | None = None,
-                    **overrides: Any) -> IntentController:
+                    clock: Callable[[], float] | None = None, **overrides: Any) -> IntentController:
     settings = Settings(**{"analysis_timeout_s": 5.0, "ungate_deadline_s": 5.0, "analysis_retries": 1,
                            "watch_workloads": False, "seed_cache": False, **overrides})
     metrics = Metrics()
     cache = cache if cache is not None else IntentCache(100, 3600, should_store=lambda r: not r.failed)
-    return IntentController(kube, analyser, signer, cache, settings, metrics, EventRecorder(kube, "test", metrics))
+    recorder = EventRecorder(kube, "test", metrics)
+    if clock is None:
+        return IntentController(kube, analyser, signer, cache, settings, metrics, recorder)
+    return IntentController(kube, analyser, signer, cache, settings, metrics, recorder, clock=clock)
 
 
 async def eventually(check: Callable[[], Any], what: str, timeout: float = 20.0, interval: float = 0.01) -> Any:
@@ -510,3 +513,39 @@ async def test_deadline_counts_from_creation_with_one_call_for_late_pods(signer)
     assert controller.budget(now) == pytest.approx(600.0, abs=1.0)
     assert controller.budget(now - 590) == pytest.approx(10.0, abs=1.0)
     assert controller.budget(None) == 600.0 and controller.budget(0.0) == 0.2
+
+
+def unmutated_pod(name: str, *, namespace: str = "ml", node: str = "", created: str = "2026-11-30T10:00:00Z",
+                  hint: str | None = GPU_HINT) -> dict[str, Any]:
+    """A hinted pod as the apiserver stores it when no webhook call mutated it (no status, no gate)."""
+    pod = gated_pod(name, hint, gates=(), namespace=namespace)
+    pod["metadata"]["annotations"].pop(STATUS)
+    pod["metadata"]["creationTimestamp"] = created
+    if node:
+        pod["spec"]["nodeName"] = node
+    return pod
+
+
+async def test_hinted_pods_admission_missed_get_one_warning_each(signer, analyser) -> None:
+    kube = FakeKube()
+    now = parse_time("2026-11-30T10:05:00Z")
+    # at leader start: a recent bound miss is reported from the one list of all pods, an old one is not
+    kube.add_pod(unmutated_pod("bound-recent", node="n1", created="2026-11-30T10:00:00Z"))
+    kube.add_pod(unmutated_pod("bound-old", node="n1", created="2026-11-30T09:00:00Z"))
+    controller = make_controller(kube, analyser, signer, clock=lambda: now,
+                                 excluded_namespaces="kube-system, semaff-system")
+    task = await running(controller)
+    await eventually(lambda: len(kube.events) == 1, "the recent miss reported")
+    kube.add_pod(unmutated_pod("live"))  # seen by the unscheduled watch
+    kube.add_pod(unmutated_pod("system", namespace="kube-system"))  # never sent to the webhook: not a miss
+    kube.add_pod(unmutated_pod("no-hint", hint=None))
+    admitted = gated_pod("admitted", GPU_HINT, gates=())  # status written at admission: not a miss
+    kube.add_pod(admitted)
+    await eventually(lambda: len(kube.events) == 2, "the live miss reported")
+    await kube.patch_pod("ml", "live", [{"op": "add", "path": "/metadata/labels/x", "value": "y"}])
+    await asyncio.sleep(0.1)
+    await stop(task)
+    assert sorted((e["regarding"]["name"], e["reason"], e["type"]) for e in kube.events) == [
+        ("bound-recent", events.NOT_APPLIED, "Warning"), ("live", events.NOT_APPLIED, "Warning")]
+    assert all("failurePolicy Ignore" in e["note"] for e in kube.events)
+    assert controller._metrics.hints_not_applied._value.get() == 2

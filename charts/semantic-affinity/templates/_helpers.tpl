@@ -147,3 +147,11 @@ topologySpreadConstraints:
         {{- include "semaff.selectorLabels" . | nindent 8 }}
 {{- end }}
 {{- end }}
+
+{{/*
+The namespaces never sent to the webhook, comma-separated (one definition for the
+MutatingWebhookConfiguration's namespaceSelector and the webhook's SEMAFF_EXCLUDED_NAMESPACES).
+*/}}
+{{- define "semaff.webhook.excludedNamespaces" -}}
+{{- concat (list .Release.Namespace "kube-system") .Values.webhook.excludeNamespaces | uniq | join "," -}}
+{{- end -}}

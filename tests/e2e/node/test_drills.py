@@ -122,6 +122,12 @@ def assert_settled(cluster: LocalCluster, namespace: str, names: set[str], timeo
     return {n: pods[n] for n in names}
 
 
+def not_applied(kube: Any, namespace: str) -> set[str]:
+    """Pods in ``namespace`` that carry a HintNotApplied Event."""
+    found = kube.items(f"/apis/events.k8s.io/v1/namespaces/{namespace}/events")
+    return {e["regarding"]["name"] for e in found if e.get("reason") == "HintNotApplied"}
+
+
 def statuses(pods: dict[str, Any]) -> dict[str, int]:
     counts: dict[str, int] = {}
     for pod in pods.values():
@@ -163,10 +169,18 @@ def test_leader_webhook_pod_force_deleted_while_50_hinted_pods_are_created(
     assert len(missed) <= 10, f"{len(missed)} of 50 pods admitted without the webhook: {missed}"
     new_leader = leader_pod(cluster, "webhook")
     assert new_leader != leader
+    # ... and never silently: the new leader's start-up sweep gives each one a HintNotApplied Warning.
+    def every_miss_warned() -> set[str] | None:
+        got = not_applied(kube, namespace)
+        return got if got >= set(missed) else None
+
+    warned = wait_for(f"HintNotApplied on the {len(missed)} missed pods", every_miss_warned, 90) if missed else set()
+    assert warned == set(missed), f"HintNotApplied on pods the webhook did mutate: {sorted(warned - set(missed))}"
     counts = statuses(pods)
     node_report["drills"].append(
         f"drill webhook leader {leader} deleted: 50/50 pods ungated and bound in {took:.0f}s; statuses {counts};"
-        f" {len(missed)} admitted without the webhook (its call failed, failurePolicy Ignore);"
+        f" {len(missed)} admitted without the webhook (its call failed, failurePolicy Ignore), each with"
+        f" a HintNotApplied Event;"
         f" new leader {new_leader}"
     )
     assert counts.get("analyzed", 0) >= 25, f"most pods are analysed, not only released by deadline: {counts}"

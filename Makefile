@@ -30,6 +30,9 @@ bench: $(STAMP) ## benchmarks: prints tables, last line one JSON object of figur
 eval: $(STAMP) ## evaluate the embedded analyser on the held-out split (tests/data/eval/holdout/; never tune on it)
 	$(BIN)/semaff eval tests/data/eval/holdout/textbook.jsonl --backend embedded
 	$(BIN)/semaff eval tests/data/eval/holdout/realworld.jsonl --backend embedded
+	$(BIN)/semaff eval tests/data/eval/holdout/textbook2.jsonl --backend embedded
+	$(BIN)/semaff eval tests/data/eval/holdout/realworld2.jsonl --backend embedded
+	$(BIN)/semaff eval tests/data/eval/holdout/fr2.jsonl --backend embedded
 
 eval-dev: $(STAMP) ## the same on the development splits (what the embedded analyser is tuned on)
 	$(BIN)/semaff eval tests/data/eval/dev.jsonl --backend embedded

@@ -18,6 +18,8 @@ from shared.catalogue import BY_NAME, INTENT_NAMES, MetaType
 from shared.intents import STRENGTHS
 from shared.normalise import normalise
 
+from .test_holdout_contamination import words
+
 EVAL_DIR = Path(__file__).parent / "eval"
 # dev4 is the former test split: it was tuned on, so it is development data now (ids unchanged).
 SPLITS = ("dev", "dev4")
@@ -26,8 +28,12 @@ SPLITS = ("dev", "dev4")
 EXTRA_FILES = ("dev2", "dev3", "dev-fr")
 # The held-out split (tests/data/eval/holdout/): written blind, never tuned on, scored once. Same
 # format and label checks; the en/es/de files cover every language x category cell.
-MULTILINGUAL_HOLDOUT = ("holdout/textbook", "holdout/realworld")
-HOLDOUT_FILES = (*MULTILINGUAL_HOLDOUT, "holdout/fr")
+MULTILINGUAL_HOLDOUT = ("holdout/textbook", "holdout/realworld", "holdout/textbook2", "holdout/realworld2")
+HOLDOUT_FILES = (*MULTILINGUAL_HOLDOUT, "holdout/fr", "holdout/fr2")
+# Held-out files written after every other eval file: none of their hints shares a run of FRESH_RUN_WORDS
+# words with any other eval file (fresh wording, not a paraphrase of rows the analyser was tuned on).
+FRESH_HOLDOUT = ("holdout/textbook2", "holdout/realworld2", "holdout/fr2")
+FRESH_RUN_WORDS = 6
 LANGS = ("en", "es", "de", "fr")
 # The languages of the original dev + dev4 splits and of the en/es/de held-out files (French came later).
 SPLIT_LANGS = ("en", "es", "de")
@@ -35,9 +41,11 @@ CATEGORIES = ("single", "paraphrase", "combination", "strength", "noise", "multi
 MINIMUM_ROWS = {"en": 300, "es": 50, "de": 50}
 MINIMUM_PER_INTENT = 5
 # Every intent at least this often in each extra development set and held-out set.
-MINIMUM_PER_INTENT_EXTRA = {"dev2": 4, "dev3": 3, "dev-fr": 3, "holdout/fr": 2} | {n: 3 for n in MULTILINGUAL_HOLDOUT}
+MINIMUM_PER_INTENT_EXTRA = {"dev2": 4, "dev3": 3, "dev-fr": 3, "holdout/fr": 2, "holdout/fr2": 2} | {
+    n: 3 for n in MULTILINGUAL_HOLDOUT
+}
 # Single-language sets: their language, and the rows they must hold at least (issue 12: French dev set).
-SINGLE_LANGUAGE_FILES = {"dev-fr": ("fr", 120), "holdout/fr": ("fr", 90)}
+SINGLE_LANGUAGE_FILES = {"dev-fr": ("fr", 120), "holdout/fr": ("fr", 90), "holdout/fr2": ("fr", 90)}
 ROW_KEYS = {"id", "hint", "lang", "category", "expected"}
 
 
@@ -197,6 +205,33 @@ def test_single_language_sets_are_big_enough_and_cover_every_category(
         assert {row["lang"] for row in rows} == {lang}, name
         assert len(rows) >= minimum, (name, len(rows))
         assert set(CATEGORIES) - {row["category"] for row in rows} == set(), name
+
+
+def _runs(hint: str) -> set[tuple[str, ...]]:
+    """Every run of FRESH_RUN_WORDS consecutive words of ``hint`` (case, accents and punctuation ignored)."""
+    tokens = words(hint)
+    return {tokens[i:i + FRESH_RUN_WORDS] for i in range(len(tokens) - FRESH_RUN_WORDS + 1)}
+
+
+def test_fresh_holdout_files_share_no_wording_with_other_eval_files() -> None:
+    """The newest held-out files are worded afresh: no 6-word run of theirs occurs in any other eval file."""
+    fresh = {f"{name}.jsonl" for name in FRESH_HOLDOUT}
+    seen: dict[tuple[str, ...], str] = {}
+    for path in sorted(EVAL_DIR.rglob("*.jsonl")):
+        name = str(path.relative_to(EVAL_DIR))
+        if name not in fresh:
+            for row in _load(name.removesuffix(".jsonl")):
+                seen.update(dict.fromkeys(_runs(row["hint"]), name))
+    problems = []
+    for name in FRESH_HOLDOUT:
+        own: dict[tuple[str, ...], str] = {}
+        for row in _load(name):
+            for run in _runs(row["hint"]):
+                if run in seen:
+                    problems.append(f"{row['id']} ({name}) shares {' '.join(run)!r} with {seen[run]}")
+                own.setdefault(run, name)
+        seen.update(own)  # a fresh file may repeat its own phrases, not those of the other fresh files
+    assert problems == [], problems
 
 
 def test_metadata_checker_rejects_bad_labels() -> None:

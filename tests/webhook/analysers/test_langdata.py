@@ -58,3 +58,12 @@ def test_tables_read_numbers() -> None:
     assert table("numbers")["two"] == 2.0
     assert table("unit_size")["tb"] == 1024.0
     assert langdata.in_language("en", "no_such_concept") == ()
+
+
+def test_every_relation_placeholder_names_a_concept_with_words() -> None:
+    for spec in json.loads(workloads.RELATIONS.read_text(encoding="utf-8")):
+        for pattern in spec["patterns"]:
+            for name in re.findall(r"\{([a-z_]+)\}", pattern):
+                assert name in concepts._FRAGMENTS or name in ("level", "quoted_or_dashed") or alternatives(name), (
+                    spec["cue"], name)
+        assert all(alternatives(f"level_{level}") for level in spec["levels"]), spec["cue"]

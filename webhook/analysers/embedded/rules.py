@@ -20,7 +20,7 @@ from webhook.analysers.embedded.concepts import (
     GPU_REQUEST_VERB,
     GPU_WORD,
 )
-from webhook.analysers.embedded.langdata import group
+from webhook.analysers.embedded.langdata import expand, group
 from webhook.analysers.embedded.lexicon import (
     BECAUSE,
     DESCRIPTIVE,
@@ -37,6 +37,8 @@ from webhook.analysers.embedded.typos import correct
 from webhook.analysers.embedded.workloads import NODE, REGION, ZONE, Relation, find_relations
 
 RULE_CONFIDENCE = 0.95
+# What a number or a model is masked as for the cue patterns (upper case where no cue may read it).
+_MASKS = {"cores": "cores", "gpus": "gpus", "size": "GB", "rate": "RATE", "gpu_model": "gpu"}
 # A wish before a reason: a negation or request ("avoid", "keep it off") or any wish marker.
 WISH_OR_PLACE = re.compile(NEGATION_BEFORE.pattern + "|" + WISH.pattern)
 REFUSAL = re.compile(NEGATION_AFTER.pattern + "|" + NEGATION_BEFORE.pattern)
@@ -65,7 +67,7 @@ _CORES_ABOUT = re.compile(rf"(?<![\w-]){group('core_words')}(?![\w-])[^.;:\d]{{0
 _NOT_NEEDED = re.compile(rf"(?<![\w-]){group('not_needed')}(?![\w-])")
 # "doesn't care about GPUs", "da igual", "egal": indifference too
 _INDIFFERENT = re.compile(rf"\b{group('indifferent')}\b")
-_CORE_WORD = re.compile(rf"(?<![\w-])(?:{group('core_words')[3:-1]}|cpu-kerne)(?![\w-])")
+_CORE_WORD = re.compile(rf"(?<![\w-]){group('core_words')}(?![\w-])")
 _BARE_SPREAD = re.compile(rf"(?<![\w-]){group('spread_verb')}(?![\w-])")
 _LEVEL_WORDS = (
     ("spread_zones", group("level_zone")),
@@ -73,8 +75,7 @@ _LEVEL_WORDS = (
     ("spread_regions", group("level_region")),
     ("spread_nodes", group("level_node")),
 )
-_MORE_LEVELS = re.compile(r"\s*(?:,|and|or|as well as|y|o|und|oder|&)\s+(?:(?:across|over|different|distinct|separate|"
-                          r"multiple|all|entre|distintas?|diferentes|verschiedene|(?:[uü]|ue)ber)\s+)?("
+_MORE_LEVELS = re.compile(expand(r"\s*(?:,|{list_join}|{as_well_as}|&)\s+(?:(?:{across_word}|{several_words})\s+)?(")
                           + "|".join(word for _, word in _LEVEL_WORDS) + r")(?![\w-])")
 
 
@@ -162,8 +163,7 @@ def _size_intent(text: str, clauses: list[Clause], clause: Clause, slot: Slot, g
         if best == "prefer_memory_gb" and disk is not None and not _PLAIN_RAM.search(before + after):
             return "prefer_ephemeral_storage"
         # "GPUs with 40 GB of memory": plain "memory" next to a GPU mention is GPU memory.
-        if best == "prefer_memory_gb" and gpu_near and not re.search(r"(?<![\w])(?:ram|arbeitsspeicher|hauptspeicher)"
-                                                                      r"(?![\w])", before + after):
+        if best == "prefer_memory_gb" and gpu_near and not _RAM.search(before + after):
             return "prefer_gpu_memory_gb"
         return best
     if gpu_near:
@@ -183,8 +183,12 @@ _EACH = re.compile(rf"\b{group('each_apiece')}\b")
 _RATHER_THAN = re.compile(rf"(?<![\w-]){group('rather_than')}\s+$")
 _SAME_ZONE = re.compile(rf"\b{group('same_zone')}\b")
 _SAME_REGION = re.compile(rf"\b{group('same_region')}\b")
-_PLAIN_RAM = re.compile(r"(?<![\w])(?:ram|arbeitsspeicher|hauptspeicher|memory|mem|memoria|heap)(?![\w])")
-_DISK_KIND = re.compile(r"(?<![\w-])(?:ssds?|nvmes?|hdds?)(?![\w])")
+_RAM = re.compile(rf"(?<![\w]){group('ram_words')}(?![\w])")
+_PLAIN_RAM = re.compile(rf"(?<![\w])(?:{group('ram_words')}|{group('memory_plain')})(?![\w])")
+_DISK_KIND = re.compile(rf"(?<![\w-]){group('disk_kind')}(?![\w])")
+_UNIT_GIG = re.compile(rf"{group('unit_gig')}\s*$")  # "40 gig": a size unit that may be a network rate
+_GPU_ITSELF = re.compile(group("gpu_itself"))
+_SAME = re.compile(group("same_word") + r"(?![\w-])")
 
 
 def _describes(text: str, start: int, end: int) -> bool:
@@ -334,8 +338,7 @@ def _read_numbers(h: _Hint) -> None:
     for slot in slots:
         clause = clause_of(slot.start)
         if slot.kind in ("cores", "gpus", "size", "rate", "gpu_model"):
-            mask(slot.start, slot.end, {"cores": "cores", "gpus": "gpus", "size": "GB", "rate": "Gbps",
-                                        "gpu_model": "gpu"}[slot.kind])
+            mask(slot.start, slot.end, _MASKS[slot.kind])
         if clause is None or slot.kind not in ("cores", "gpus", "size", "rate"):
             continue
         number = float(slot.value)
@@ -352,7 +355,7 @@ def _read_numbers(h: _Hint) -> None:
         elif slot.kind == "size" and not negated:
             unit = text[slot.start:slot.end]
             before, after = _window(text, clause, slot, clauses)
-            if re.search(r"(?:gb?|gigs?|gigas?|gigabit)\s*$", unit) and _nearest(
+            if _UNIT_GIG.search(unit) and _nearest(
                     _NETWORK_CUES, before, after) is not None and (
                     _nearest(_MEMORY_CUES, before, after) is None and _nearest(_EPHEMERAL_CUES, before, after) is None):
                 add(Candidate("prefer_network_speed", slot.start, number=number, cue=unit))
@@ -428,7 +431,7 @@ def _read_gpu_words(h: _Hint) -> None:
             continue
         # "a GPU with 24 GB", "ne GPU mit 24 GB": one GPU asked for, with a property
         single = _ONE_GPU.fullmatch(word) is not None and bool(_ONE_BEFORE.search(before))
-        if single or word in ("cuda", "nvidia") or GPU_REQUEST_AFTER.match(after) or GPU_REQUEST_VERB.search(
+        if single or _GPU_ITSELF.fullmatch(word) or GPU_REQUEST_AFTER.match(after) or GPU_REQUEST_VERB.search(
                 before) or (
                 GPU_REQUEST_BEFORE.search(before) and not GPU_PROPERTY_AFTER.match(after)):
             add(Candidate("prefer_gpu", start, number=1.0, cue=match.group(0)))
@@ -463,7 +466,7 @@ def _read_cues(h: _Hint) -> None:
             continue
         for cue in CUES:
             for match in cue.pattern.finditer(cue_text, clause.start, clause.end):
-                if clause.sentence in related and match.group(0).startswith(("same", "the same", "mismo", "el mismo")):
+                if clause.sentence in related and _SAME.match(match.group(0)):
                     continue  # "next to redis, on the same node": the node of the other workload
                 negated = clause.negated_at(match.start())
                 intent = cue.when_negated if negated else cue.intent

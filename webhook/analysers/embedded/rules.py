@@ -29,6 +29,7 @@ from webhook.analysers.embedded.lexicon import (
     INJECTION,
     NEGATION_AFTER,
     NEGATION_BEFORE,
+    OPENERS,
     REFERENCE,
 )
 from webhook.analysers.embedded.slots import _GPU_MODEL, Slot, extract, parse_number
@@ -258,7 +259,7 @@ def read_hint(hint: str) -> Reading:
     are no wish), then each pass of ``_PASSES`` adds candidates, and ``polarity_safe`` drops the unsure."""
     text = blank_injections(correct(lower(hint)))
     slots = extract(text)
-    relations = find_relations(text)
+    relations = find_relations(text, original=hint)
     # a workload name is never also a node name, and a zone, region or rack is never a workload
     slots = [s for s in slots if not (s.kind == "node" and any(r.start <= s.start < r.end for r in relations))]
     places = {str(s.value) for s in slots if s.kind in ("zone", "region", "rack")}
@@ -507,10 +508,58 @@ _PASSES = (_read_names, _read_relations, _read_numbers, _read_counts_of_them, _r
            _read_model_compounds, _read_cues, _read_bare_spreads)
 
 
-def _is_bare_refusal(text: str, clause: Clause) -> bool:
-    """A clause that is nothing but a refusal of something said before it ("skip it", "no.", "nope")."""
-    rest = REFUSAL_WORDS.sub(" ", text[clause.start:clause.end])
-    return bool(REFUSAL.search(text, clause.start, clause.end)) and not re.sub(r"[\W_]+", "", rest)
+def _is_bare_refusal(text: str, clause: Clause, slots: list[Slot]) -> bool:
+    """A clause that is nothing but a refusal of something said before it ("skip it", "no.", "nope"), or a
+    negation, a word pointing back and one verb of its own, naming nothing ("nimm ihn nicht", "no lo toques")."""
+    if not REFUSAL.search(text, clause.start, clause.end):
+        return False
+    rest = re.findall(r"[^\W\d_]+", REFUSAL_WORDS.sub(" ", text[clause.start:clause.end]))
+    return not rest or (len(rest) == 1 and bool(REFERENCE.search(text, clause.start, clause.end))
+                        and not any(clause.start <= s.start < clause.end for s in slots))
+
+
+_PLACES = ("zone", "region", "rack", "node")
+_LEVEL_OF = {f"{polarity}_{place}s": place for polarity in ("prefer", "avoid") for place in _PLACES}
+# The level words of each place kind ("zone" -> zones, AZ, Zone, zona, ...).
+_LEVEL_WORD = {name.removeprefix("spread_")[:-1]: re.compile(rf"(?<![\w-])(?:{word})(?![\w-])")
+               for name, word in _LEVEL_WORDS}
+_SHORT_ITEM = re.compile(r"\s+([a-z]|\d{1,2})(?![\w-])")  # "zones a", "Zone b": no name of its own
+
+
+def _own_wish(text: str, clause: Clause) -> bool:
+    """Whether a clause says a wish of its own (a wish word, a strength word, an opener), negation aside."""
+    words = text[clause.start:clause.end]
+    return bool(clause.strength_word or WISH.search(words) or OPENERS.search(words))
+
+
+def _unnamed_items(text: str, start: int, end: int, level: str, slots: list[Slot]) -> bool:
+    """Items of another level than ``level`` too short to be read as names in [start, end): a level word
+    followed by a letter or a small number ("zones a and b", "Zone a oder b", "zonas b y c")."""
+    for name, pattern in _LEVEL_WORD.items():
+        if name == level:
+            continue
+        for match in pattern.finditer(text, start, end):
+            item = _SHORT_ITEM.match(text, match.end(), end)
+            if item and not any(s.start <= item.start(1) < s.end for s in slots):
+                return True
+    return False
+
+
+def _refused_item_place(text: str, clauses: list[Clause], clause: Clause, candidate: Candidate,
+                        slots: list[Slot]) -> bool:
+    """A place named bare after unnamed items of a refused list of another level ("avoid zones a and b in
+    us-east-1", "nicht in Zone a oder b von us-east-1"): it says where the refused items are, so neither
+    preferring nor avoiding it is what the negation meant."""
+    level = _LEVEL_OF.get(candidate.intent)
+    if level is None or candidate.cue not in candidate.items:
+        return False
+    spans, negated, index = [(clause.start, candidate.position)], clause.negated, clauses.index(clause)
+    while not negated and not _own_wish(text, clauses[index]) and index > 0 and (
+            clauses[index - 1].sentence == clause.sentence):
+        index -= 1
+        spans.append((clauses[index].start, clauses[index].end))
+        negated = clauses[index].negated
+    return negated and any(_unnamed_items(text, start, end, level, slots) for start, end in spans)
 
 
 def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidates: list[Candidate]) -> list[Candidate]:
@@ -522,11 +571,14 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
       ("avoid m05 and m06 pls they keep rebooting"), may continue the refused list: not preferred.
     - A refusal standing alone after a wish ("worker-3 keeps timing out, skip it", "node-7: no.", "rack-7? nope.")
       refuses something before it, and which reading the user meant is not certain: positive wishes of
-      that sentence (or, when the refusal opens a sentence, of the one before) are dropped.
+      that sentence (or, when the refusal opens a sentence, of the one before) are dropped, spreads too
+      ("el nodo w-3 falla, no lo uses" describes a failing node, it asks for no spread).
+    - A place named bare after an item of a refused list of another level ("avoid zones a and b in
+      us-east-1") says where the refused items are: neither preferred nor avoided.
     """
     refused: set[tuple[int, int]] = set()  # (sentence, position): wishes in the sentence before it
     for clause in clauses:
-        if _is_bare_refusal(text, clause):
+        if _is_bare_refusal(text, clause, slots):
             refused.add((clause.sentence, clause.start))
             if clause is next(c for c in clauses if c.sentence == clause.sentence) and clause.sentence > 0:
                 refused.add((clause.sentence - 1, clause.start))
@@ -537,7 +589,9 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
             kept.append(candidate)
             continue
         if any(s == clause.sentence and p >= clause.end for s, p in refused) and (
-                opposites(candidate.intent) and not candidate.intent.startswith(("avoid_", "spread_"))):
+                opposites(candidate.intent) and not candidate.intent.startswith("avoid_")):
+            continue
+        if _refused_item_place(text, clauses, clause, candidate, slots):
             continue
         if _continues_refused_list(text, clauses, clause, candidate, candidates):
             continue

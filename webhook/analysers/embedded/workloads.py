@@ -60,7 +60,10 @@ _NAME = re.compile(r"'([^']{1,60})'|\"([^\"]{1,60})\"|`([^`]{1,60})`|«([^»]{1,
 _JOIN = group("list_join")[3:-1]
 _SEPARATOR = re.compile(rf"\s*(?:,\s*(?:{_JOIN})?|{_JOIN}|&|/)\s*")
 _STOP = frozenset(alternatives("not_names"))
-_NAME_SUFFIX = re.compile(rf"-{group('name_suffix')}$")
+# A head noun joined to the name by a dash: cut when plural ("redis-pods": the pods of redis) or written
+# as a noun of its own (German capitals: "checkout-Dienst"); else it is part of the name ("mongo-replica").
+_HEAD_PLURAL = re.compile(rf"-{group('name_head_plural')}$")
+_HEAD_SINGULAR = re.compile(rf"-{group('name_head')}$")
 # What may follow a name at the end of a list item: punctuation, a head noun, a verb of being there,
 # a preposition or a conjunction (lang/*/after_name.txt).
 _AFTER_NAME = re.compile(r"\s*(?:$|[,.;:)&/]|(?:" + _HEAD_NOUNS + r")(?![\w-])|" + group("after_name") + r"(?![\w-]))")
@@ -83,8 +86,22 @@ class Relation:
     negative: bool
 
 
-def _names_after(text: str, position: int, limit: int) -> tuple[list[str], int]:
-    """Workload names starting at ``position`` (after articles and head nouns), and where they end."""
+def _without_head(name: str, original: str) -> str:
+    """``name`` (lower case) without a head noun joined to it that is not part of the name; ``original``
+    is the hint as written (a dashed name is never corrected for typos, so it is there as it stands)."""
+    plural = _HEAD_PLURAL.search(name)
+    if plural:
+        return name[:plural.start()]
+    singular = _HEAD_SINGULAR.search(name)
+    if singular and any(m.group(0)[singular.start() + 1].isupper()
+                        for m in re.finditer(re.escape(name), original, re.IGNORECASE)):
+        return name[:singular.start()]
+    return name
+
+
+def _names_after(text: str, position: int, limit: int, original: str) -> tuple[list[str], int]:
+    """Workload names starting at ``position`` (after articles and head nouns), and where they end;
+    ``original``: the hint as written, where the case of a head noun tells it from a name's part."""
     names: list[str] = []
     end = position
     first = True
@@ -108,7 +125,7 @@ def _names_after(text: str, position: int, limit: int) -> tuple[list[str], int]:
         name = name.strip(" .,")
         if quoted is None:
             # "nginx-Pods", "checkout-Dienst": German compounds of name and head ("billing-service" stays)
-            name = _NAME_SUFFIX.sub("", name)
+            name = _without_head(name, original)
         if not name:
             break
         if quoted is None:
@@ -131,8 +148,8 @@ def _names_after(text: str, position: int, limit: int) -> tuple[list[str], int]:
     return names, end
 
 
-def find_relations(text: str, start: int = 0, end: int | None = None) -> list[Relation]:
-    """Relations to other workloads in ``text[start:end]`` (lower-cased)."""
+def find_relations(text: str, start: int = 0, end: int | None = None, original: str = "") -> list[Relation]:
+    """Relations to other workloads in ``text[start:end]`` (lower-cased); ``original``: the hint as written."""
     end = len(text) if end is None else end
     found: list[Relation] = []
     used: list[tuple[int, int]] = []
@@ -140,7 +157,7 @@ def find_relations(text: str, start: int = 0, end: int | None = None) -> list[Re
         for cue in spec.pattern.finditer(text, start, end):
             if any(cue.start() < e and s < cue.end() for s, e in used):
                 continue
-            names, names_end = _names_after(text, cue.end(), end)
+            names, names_end = _names_after(text, cue.end(), end, original)
             # "where the api-gateway lives": after a bare "where" the names must be followed by a verb of being there
             if spec.followed_by and (not names or not spec.followed_by.match(text, names_end)):
                 continue

@@ -569,6 +569,8 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
     - One clause never gives an intent and its opposite from the same names or words: both are dropped.
     - A place that opens the clause right after a refused place of its kind, with no verb of its own
       ("avoid m05 and m06 pls they keep rebooting"), may continue the refused list: not preferred.
+    - A refusal pointing back at the one place its sentence names and wishes nothing of ("m04 is flaky,
+      skip it") avoids that place.
     - A refusal standing alone after a wish ("worker-3 keeps timing out, skip it", "node-7: no.", "rack-7? nope.")
       refuses something before it, and which reading the user meant is not certain: positive wishes of
       that sentence (or, when the refusal opens a sentence, of the one before) are dropped, spreads too
@@ -577,16 +579,23 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
       us-east-1") says where the refused items are: neither preferred nor avoided.
     """
     refused: set[tuple[int, int]] = set()  # (sentence, position): wishes in the sentence before it
+    pointed: dict[int, Candidate] = {}  # id of the one place a refusal points back at -> its avoidance
     for clause in clauses:
         if _is_bare_refusal(text, clause, slots):
             refused.add((clause.sentence, clause.start))
             if clause is next(c for c in clauses if c.sentence == clause.sentence) and clause.sentence > 0:
                 refused.add((clause.sentence - 1, clause.start))
+            place = _place_pointed_at(text, clauses, clause, candidates)
+            if place is not None:
+                pointed[id(place)] = replace(place, intent=f"avoid_{place.intent.removeprefix('prefer_')}")
     kept = []
     for candidate in candidates:
         clause = clause_at(clauses, candidate.position)
         if clause is None:
             kept.append(candidate)
+            continue
+        if id(candidate) in pointed:
+            kept.append(pointed[id(candidate)])
             continue
         if any(s == clause.sentence and p >= clause.end for s, p in refused) and (
                 opposites(candidate.intent) and not candidate.intent.startswith("avoid_")):
@@ -601,6 +610,24 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
             continue
         kept.append(candidate)
     return kept
+
+
+def _place_pointed_at(text: str, clauses: list[Clause], refusal: Clause,
+                      candidates: list[Candidate]) -> Candidate | None:
+    """The one place a refusal that points back refuses: "m04 is flaky, skip it", "der Knoten k-4 spinnt,
+    nimm ihn nicht". Only when the words before it in its sentence name that place and nothing else and
+    wish nothing (no wish, strength or negation word); else which reading was meant is not certain."""
+    if not REFERENCE.search(text, refusal.start, refusal.end):
+        return None
+    before = [c for c in clauses if c.sentence == refusal.sentence and c.end <= refusal.start]
+    if not before or any(c.negated or c.strength_word for c in before) or WISH.search(
+            text, before[0].start, refusal.start):
+        return None
+    found = [c for c in candidates if before[0].start <= c.position < refusal.start]
+    if len(found) != 1 or len(found[0].items) != 1 or found[0].cue not in found[0].items or (
+            _LEVEL_OF.get(found[0].intent) is None or not found[0].intent.startswith("prefer_")):
+        return None
+    return found[0]
 
 
 def _continues_refused_list(text: str, clauses: list[Clause], clause: Clause, candidate: Candidate,

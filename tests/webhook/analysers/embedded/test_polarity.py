@@ -73,3 +73,25 @@ def test_a_wish_of_its_own_after_a_negation_stands(hint: str, expected: set[str]
 def test_a_dashed_name_is_cut_only_at_a_head_noun(hint: str, intent: str, names: list[str]) -> None:
     found = intents(hint)
     assert found.get(intent, {}).get("deployments") == names, found
+
+
+@pytest.mark.parametrize(("hint", "intent", "names"), [
+    # a refusal pointing back at the one place its sentence names: that place is avoided
+    ("box w-14 is acting up again, skip it", "avoid_nodes", ["w-14"]),
+    ("rack-9 overheats every night, avoid it", "avoid_racks", ["rack-9"]),
+    ("der Server s-31 hängt ständig, nimm ihn nicht", "avoid_nodes", ["s-31"]),
+])
+def test_a_refusal_pointing_back_at_one_place_avoids_it(hint: str, intent: str, names: list[str]) -> None:
+    found = intents(hint)
+    assert found.get(intent, {}).get(intent) == names, found
+
+
+@pytest.mark.parametrize("hint", [
+    # a wish, or more than the place, before the refusal: which one is refused is not certain
+    "put it on m11, skip it",
+    "m08 has four GPUs, don't use it",
+])
+def test_a_refusal_after_a_wish_or_more_than_a_place_refuses_nothing_for_sure(hint: str) -> None:
+    found = intents(hint)
+    assert not any(name.startswith(POSITIVE) and name != "prefer_gpu" for name in found), found
+    assert "avoid_nodes" not in found, found

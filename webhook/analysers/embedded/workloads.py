@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from webhook.analysers.embedded.langdata import alternatives, expand, group
+from webhook.analysers.embedded.lexicon import compile_words
 
 NODE, ZONE, REGION = "node", "zone", "region"
 
@@ -60,6 +61,7 @@ _NAME = re.compile(r"'([^']{1,60})'|\"([^\"]{1,60})\"|`([^`]{1,60})`|«([^»]{1,
 _JOIN = group("list_join")[3:-1]
 _SEPARATOR = re.compile(rf"\s*(?:,\s*(?:{_JOIN})?|{_JOIN}|&|/)\s*")
 _STOP = frozenset(alternatives("not_names"))
+_NEW_WISH = compile_words(*alternatives("wish"), *alternatives("negation_before"))
 # A head noun joined to the name by a dash: cut when plural ("redis-pods": the pods of redis) or written
 # as a noun of its own (German capitals: "checkout-Dienst"); else it is part of the name ("mongo-replica").
 _HEAD_PLURAL = re.compile(rf"-{group('name_head_plural')}$")
@@ -132,8 +134,8 @@ def _names_after(text: str, position: int, limit: int, original: str) -> tuple[l
             if name in _STOP or name.isdigit() or _HEAD.fullmatch(name):
                 break
             # a later bare name must look like the end of a list item, never the start of a new clause
-            if not first and not _AFTER_NAME.match(text, name_match.end()):
-                break
+            if not first and (not _AFTER_NAME.match(text, name_match.end()) or _NEW_WISH.fullmatch(name)):
+                break  # "..., stay in us-east-2": a wish word opens a new clause, it is no name
         names.append(name)
         end = name_match.end()
         first = False

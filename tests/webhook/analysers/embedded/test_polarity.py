@@ -95,3 +95,13 @@ def test_a_refusal_after_a_wish_or_more_than_a_place_refuses_nothing_for_sure(hi
     found = intents(hint)
     assert not any(name.startswith(POSITIVE) and name != "prefer_gpu" for name in found), found
     assert "avoid_nodes" not in found, found
+
+
+@pytest.mark.parametrize(("hint", "intent", "names"), [
+    # a wish word after a name opens a new clause: it is never one more workload name
+    ("do not co-locate with etl-runner, stay in eu-north-1", "avoid_same_node_as_deployments", ["etl-runner"]),
+    ("beside the api-edge pods, keep it in us-west-1", "prefer_same_node_as_deployments", ["api-edge"]),
+])
+def test_a_wish_word_ends_a_list_of_workload_names(hint: str, intent: str, names: list[str]) -> None:
+    found = intents(hint)
+    assert found.get(intent, {}).get("deployments") == names, found

@@ -523,6 +523,7 @@ _LEVEL_OF = {f"{polarity}_{place}s": place for polarity in ("prefer", "avoid") f
 # The level words of each place kind ("zone" -> zones, AZ, Zone, zona, ...).
 _LEVEL_WORD = {name.removeprefix("spread_")[:-1]: re.compile(rf"(?<![\w-])(?:{word})(?![\w-])")
                for name, word in _LEVEL_WORDS}
+_LOCATIVE_ONLY = re.compile(expand(r"\s*(?:{locative}|{geo_locative}|{place_preposition})\s+(?:{articles}\s+)?"))
 _SHORT_ITEM = re.compile(r"\s+([a-z]|\d{1,2})(?![\w-])")  # "zones a", "Zone b": no name of its own
 
 
@@ -545,11 +546,19 @@ def _unnamed_items(text: str, start: int, end: int, level: str, slots: list[Slot
     return False
 
 
+def _qualifies_relation(text: str, candidate: Candidate, candidates: list[Candidate], start: int) -> bool:
+    """A place joined by a locative alone to a workload relation before it ("not next to redis-cache in
+    eu-west-1"): it says where that workload is."""
+    return any(o.intent.endswith("_as_deployments") and start <= o.position < candidate.position
+               and _LOCATIVE_ONLY.fullmatch(text, o.position + len(o.cue), candidate.position) for o in candidates)
+
+
 def _refused_item_place(text: str, clauses: list[Clause], clause: Clause, candidate: Candidate,
-                        slots: list[Slot]) -> bool:
+                        slots: list[Slot], candidates: list[Candidate]) -> bool:
     """A place named bare after unnamed items of a refused list of another level ("avoid zones a and b in
-    us-east-1", "nicht in Zone a oder b von us-east-1"): it says where the refused items are, so neither
-    preferring nor avoiding it is what the negation meant."""
+    us-east-1", "nicht in Zone a oder b von us-east-1") or right after a refused workload relation ("not
+    next to redis-cache in eu-west-1"): it says where the refused things are, so neither preferring nor
+    avoiding it is what the negation meant."""
     level = _LEVEL_OF.get(candidate.intent)
     if level is None or candidate.cue not in candidate.items:
         return False
@@ -559,7 +568,8 @@ def _refused_item_place(text: str, clauses: list[Clause], clause: Clause, candid
         index -= 1
         spans.append((clauses[index].start, clauses[index].end))
         negated = clauses[index].negated
-    return negated and any(_unnamed_items(text, start, end, level, slots) for start, end in spans)
+    return negated and (any(_unnamed_items(text, start, end, level, slots) for start, end in spans)
+                        or _qualifies_relation(text, candidate, candidates, spans[-1][0]))
 
 
 def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidates: list[Candidate]) -> list[Candidate]:
@@ -600,7 +610,7 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
         if any(s == clause.sentence and p >= clause.end for s, p in refused) and (
                 opposites(candidate.intent) and not candidate.intent.startswith("avoid_")):
             continue
-        if _refused_item_place(text, clauses, clause, candidate, slots):
+        if _refused_item_place(text, clauses, clause, candidate, slots, candidates):
             continue
         if _continues_refused_list(text, clauses, clause, candidate, candidates):
             continue

@@ -32,6 +32,9 @@ POSITIVE = ("prefer_", "spread_")
     "evita las zonas a y c de sa-east-1",
     "bitte nicht in Zone b oder c von eu-central-1",
     "évitez les zones b et c de eu-west-3",
+    # ... and a region that says where a refused workload runs
+    "never beside the queue-worker pods in eu-south-2",
+    "nicht neben dem auth-proxy in eu-central-2",
 ])
 def test_a_place_after_refused_items_of_another_level_is_neither_preferred_nor_avoided(hint: str) -> None:
     found = intents(hint)

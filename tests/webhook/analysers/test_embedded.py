@@ -777,7 +777,8 @@ def test_spanish_german_mechanisms(analyser: EmbeddedAnalyser, hint: str, expect
 
 @pytest.mark.parametrize(("hint", "expected"), [
     # a refusal standing alone refuses what came before: unsure which way, so no place wish at all
-    ("worker-3 keeps timing out, skip it", []),
+    # (but a refusal pointing back at the one place its sentence names avoids that place)
+    ("worker-3 keeps timing out, skip it", [("avoid_nodes", {"avoid_nodes": ["worker-3"]})]),
     ("zone eu-west-1c: no.", []),
     ("us-east-2b? nah.", []),
     # colloquial refusals are negations

@@ -5,22 +5,34 @@ from __future__ import annotations
 import json
 import re
 
-from webhook.analysers.embedded import concepts, langdata
+from webhook.analysers.embedded import concepts, langdata, workloads
 from webhook.analysers.embedded.langdata import ROOT, alternatives, group, languages, table
 
 
 def _concepts_in_code() -> set[str]:
-    """Every concept name the code or the specs ask for (group/alternatives/table calls, {placeholders})."""
+    """Every concept name the code or the specs ask for (group/alternatives/table calls, {placeholders} in
+    the code, in specs.json and relations.json, and in the lines of any concept so reached)."""
     names: set[str] = set()
     package = ROOT.parent
-    call = re.compile(r"""(?:group|alternatives|table|concept_words)\s*\(\s*f?["']([a-z_]+)["']""")
+    call = re.compile(r"""(?:group|alternatives|table|concept_words|compile_concept)\s*\(\s*f?["']([a-z_]+)["']""")
+    placeholder = re.compile(r"\{([a-z_]+)\}")
     for path in package.glob("*.py"):
-        names |= set(call.findall(path.read_text(encoding="utf-8")))
+        source = path.read_text(encoding="utf-8")
+        names |= set(call.findall(source)) | set(placeholder.findall(source))
     for spec in json.loads(concepts.SPECS.read_text(encoding="utf-8")):
         names.add(f"cue_{spec['cue']}")
-        for pattern in [*spec["patterns"], *alternatives(f"cue_{spec['cue']}")]:
-            names |= {m for m in re.findall(r"\{([a-z_]+)\}", pattern) if m not in concepts._FRAGMENTS}
-    return names
+        for pattern in spec["patterns"]:
+            names |= set(placeholder.findall(pattern))
+    for spec in json.loads(workloads.RELATIONS.read_text(encoding="utf-8")):
+        names |= {f"level_{level}" for level in spec["levels"]} | {spec.get("followed_by", "")}
+        for pattern in spec["patterns"]:
+            names |= set(placeholder.findall(pattern))
+    todo = set(names)
+    while todo:  # concept lines may name concepts in turn
+        found = {m for line in alternatives(todo.pop()) for m in placeholder.findall(line)} - names
+        names |= found
+        todo |= found
+    return names - set(concepts._FRAGMENTS) - {"level", "quoted_or_dashed", ""}
 
 
 def test_every_word_file_is_read() -> None:
@@ -46,3 +58,12 @@ def test_tables_read_numbers() -> None:
     assert table("numbers")["two"] == 2.0
     assert table("unit_size")["tb"] == 1024.0
     assert langdata.in_language("en", "no_such_concept") == ()
+
+
+def test_every_relation_placeholder_names_a_concept_with_words() -> None:
+    for spec in json.loads(workloads.RELATIONS.read_text(encoding="utf-8")):
+        for pattern in spec["patterns"]:
+            for name in re.findall(r"\{([a-z_]+)\}", pattern):
+                assert name in concepts._FRAGMENTS or name in ("level", "quoted_or_dashed") or alternatives(name), (
+                    spec["cue"], name)
+        assert all(alternatives(f"level_{level}") for level in spec["levels"]), spec["cue"]

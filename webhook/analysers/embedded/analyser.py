@@ -28,6 +28,7 @@ MODEL = "rules"
 # Bounds on work per hint. The webhook sanitises hints to SEMAFF_HINT_MAX_CHARS (1000) first; this
 # only keeps a caller that skips the sanitiser from paying for a 100 KB string.
 MAX_CHARS = 4000
+UNSUPPORTED = "language-not-supported"  # the reason code of a hint in a language without data files
 
 
 class EmbeddedAnalyser:
@@ -39,7 +40,7 @@ class EmbeddedAnalyser:
 
     async def warm_up(self) -> None:
         """Compile the word lists and build the typo and language tables now instead of on the first hint."""
-        await asyncio.to_thread(self.read, "warm up the rules")
+        await asyncio.to_thread(self.read, "warm rules m04 16gb")
 
     def analyse_sync(self, hint: str) -> list[dict]:
         """Raw intent objects for one sanitised hint (blocking; ``analyse_raw`` runs it in a thread)."""
@@ -51,9 +52,9 @@ class EmbeddedAnalyser:
         hint = hint[:MAX_CHARS]
         language = detect(lower(hint))
         if not language.supported:
-            named = f"'{language.code}'" if language.code else "this one"
-            reason = (f"language-not-supported: the embedded analyser reads {', '.join(supported())}, "
-                      f"not {named}; no intent was guessed")
+            named = f"'{language.code}'" if language.code else "unknown"
+            reason = (f"{UNSUPPORTED}: embedded analyser reads {', '.join(supported())}; "
+                      f"hint language {named} is unsupported, so no guess")
             return [], reason
         return to_raw(read_hint(hint)), None
 

@@ -55,6 +55,17 @@ class Clause:
         return self.inherited_negation or bool(self.negations_before or self.negations_after)
 
 
+_AND = concept_words("and_word")
+_OR = concept_words("or_word")
+
+
+def _joins(separator: str, alternatives: bool = False) -> bool:
+    """Whether a soft separator co-ordinates ("and", "&"; with ``alternatives`` also "or" and ",")."""
+    if separator == "&" or _AND.fullmatch(separator):
+        return True
+    return alternatives and (separator == "," or _OR.fullmatch(separator) is not None)
+
+
 def _spans(pattern: re.Pattern[str], text: str, start: int, end: int) -> list[re.Match[str]]:
     return list(pattern.finditer(text, start, end))
 
@@ -124,7 +135,7 @@ def segment(text: str, names: list[tuple[int, int]] | None = None) -> list[Claus
             # "SSDs and 128 GB RAM are required": a plural verb before the word takes in the items before.
             if marks and _PLURAL.search(text, start, marks[0][0]):
                 index = len(sentence) - 1
-                while index > 0 and separators[index] in ("and", "y", "und", "&") and not marked[index - 1]:
+                while index > 0 and _joins(separators[index]) and not marked[index - 1]:
                     target = sentence[index - 1]
                     sentence[index - 1] = Clause(target.start, target.end, target.sentence, strength, word,
                                                  target.negations_before, target.negations_after,
@@ -150,7 +161,7 @@ def segment(text: str, names: list[tuple[int, int]] | None = None) -> list[Claus
             if not sentence[index].negations_after:
                 continue
             back = index
-            while back > 0 and separators[back] in ("and", "y", "und", "&", "or", "o", "oder", ",") and _is_bare(
+            while back > 0 and _joins(separators[back], alternatives=True) and _is_bare(
                     text, names, sentence[back - 1].start, sentence[back - 1].end, _NOTHING) and not (
                     # "In eu-west-1, die Zone eu-west-1b aber nicht": a place said with its own preposition stays
                     separators[back] == ","
@@ -170,7 +181,7 @@ def segment(text: str, names: list[tuple[int, int]] | None = None) -> list[Claus
                 sentence[index] = Clause(target.start, target.end, target.sentence, last.strength,
                                          last.strength_word, target.negations_before, target.negations_after,
                                          target.inherited_negation)
-                if separators[index] not in ("and", "y", "und", "&"):
+                if not _joins(separators[index]):
                     break
                 index -= 1
         clauses.extend(sentence)

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from webhook.analysers.embedded import langdata
 from webhook.analysers.embedded.langdata import alternatives, group
 
 
@@ -23,9 +24,8 @@ class Cue:
     when_negated: str | None = None
 
 
-_B = r"(?<![\w-])"  # word start (dash counts as part of a word)
-_E = r"(?![\w-])"
-_GAP = r"(?:\s+[\w'-]+){0,4}?\s+"  # up to four words in between
+_B = langdata.FRAGMENTS["b"]  # word start (dash counts as part of a word)
+_E = langdata.FRAGMENTS["e"]
 # "one replica per rack", "una réplica por zona", "ein Pod pro Region"
 # ... and any small count of replicas per level: "2 réplicas por zona", "zwei Replikas pro Zone"
 _ONE_PER = (rf"(?:[1-9]|{group('count_small')})\s+(?:[\w-]+\s+)?{group('per')}\s+(?:{group('per_level_prefix')}\s+)?")
@@ -35,13 +35,12 @@ _ONE_PER = (rf"(?:[1-9]|{group('count_small')})\s+(?:[\w-]+\s+)?{group('per')}\s
 # language-neutral templates there, and each language's phrasings in lang/<code>/cue_<name>.txt.
 # A template names concepts in braces ({level_zone}, {spread_across}) and the fragments below.
 SPECS = Path(__file__).resolve().parent / "specs.json"
-_FRAGMENTS = {"b": _B, "e": _E, "gap": _GAP, "one_per": _ONE_PER}
-_PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
+_FRAGMENTS = {**langdata.FRAGMENTS, "one_per": _ONE_PER}
 
 
 def expand(template: str) -> str:
     """A template with its {placeholders} replaced by fragments and concept groups."""
-    return _PLACEHOLDER.sub(lambda m: _FRAGMENTS.get(m.group(1)) or group(m.group(1)), template)
+    return langdata.expand(template, _FRAGMENTS)
 
 
 def load_cues(path: Path = SPECS) -> tuple[Cue, ...]:
@@ -57,7 +56,7 @@ CUES: tuple[Cue, ...] = load_cues()
 
 # A GPU is requested when a GPU word is introduced as something to have, not as the subject of a
 # property ("GPUs with 24GB", "NVLink-connected GPUs", "each GPU should have ...").
-GPU_WORD = re.compile(rf"{_B}(?:nvidia\s+)?({group('gpu_words')[3:-1]})(?![\w])")
+GPU_WORD = re.compile(rf"{_B}(?:{group('gpu_vendor')}\s+)?({group('gpu_words')[3:-1]})(?![\w])")
 GPU_REQUEST_BEFORE = re.compile(rf"(?:^|[\s(]){group('gpu_request_before')}\s*$")
 # A request verb right before the GPU word asks for GPUs even when a property follows
 # ("needs GPUs with 48 GB" -> prefer_gpu 1.0 and the memory).

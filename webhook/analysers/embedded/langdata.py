@@ -9,6 +9,7 @@ adding a directory: no code names a language.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 
@@ -58,3 +59,29 @@ def table(concept: str) -> dict[str, float]:
         key, _, value = line.rpartition("=")
         result.setdefault(key.strip(), float(value))
     return result
+
+
+# Fragments a template may name besides concepts: word edges (a dash counts as part of a word) and a
+# short gap of up to four words.
+FRAGMENTS = {"b": r"(?<![\w-])", "e": r"(?![\w-])", "gap": r"(?:\s+[\w'-]+){0,4}?\s+"}
+_PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
+
+
+def expand(template: str, fragments: dict[str, str] | None = None) -> str:
+    """A template with its ``{placeholders}`` replaced: a fragment (``FRAGMENTS`` and ``fragments``), or
+    else the group of the concept so named, whose own lines may name placeholders in turn."""
+    known = {**FRAGMENTS, **(fragments or {})}
+
+    def one(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name in known:
+            return known[name]
+        lines = alternatives(name)
+        return "(?:" + ("|".join(expand(line, fragments) for line in lines) or "(?!)") + ")"
+
+    return _PLACEHOLDER.sub(one, template)
+
+
+def compile_concept(concept: str, fragments: dict[str, str] | None = None) -> re.Pattern[str]:
+    """One pattern matching any line of ``concept`` (each line a template, see ``expand``)."""
+    return re.compile(expand("{" + concept + "}", fragments))

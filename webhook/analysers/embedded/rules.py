@@ -20,7 +20,7 @@ from webhook.analysers.embedded.concepts import (
     GPU_REQUEST_VERB,
     GPU_WORD,
 )
-from webhook.analysers.embedded.langdata import group
+from webhook.analysers.embedded.langdata import expand, group
 from webhook.analysers.embedded.lexicon import (
     BECAUSE,
     DESCRIPTIVE,
@@ -29,6 +29,7 @@ from webhook.analysers.embedded.lexicon import (
     INJECTION,
     NEGATION_AFTER,
     NEGATION_BEFORE,
+    OPENERS,
     REFERENCE,
 )
 from webhook.analysers.embedded.slots import _GPU_MODEL, Slot, extract, parse_number
@@ -37,6 +38,8 @@ from webhook.analysers.embedded.typos import correct
 from webhook.analysers.embedded.workloads import NODE, REGION, ZONE, Relation, find_relations
 
 RULE_CONFIDENCE = 0.95
+# What a number or a model is masked as for the cue patterns (upper case where no cue may read it).
+_MASKS = {"cores": "cores", "gpus": "gpus", "size": "GB", "rate": "RATE", "gpu_model": "gpu"}
 # A wish before a reason: a negation or request ("avoid", "keep it off") or any wish marker.
 WISH_OR_PLACE = re.compile(NEGATION_BEFORE.pattern + "|" + WISH.pattern)
 REFUSAL = re.compile(NEGATION_AFTER.pattern + "|" + NEGATION_BEFORE.pattern)
@@ -65,7 +68,7 @@ _CORES_ABOUT = re.compile(rf"(?<![\w-]){group('core_words')}(?![\w-])[^.;:\d]{{0
 _NOT_NEEDED = re.compile(rf"(?<![\w-]){group('not_needed')}(?![\w-])")
 # "doesn't care about GPUs", "da igual", "egal": indifference too
 _INDIFFERENT = re.compile(rf"\b{group('indifferent')}\b")
-_CORE_WORD = re.compile(rf"(?<![\w-])(?:{group('core_words')[3:-1]}|cpu-kerne)(?![\w-])")
+_CORE_WORD = re.compile(rf"(?<![\w-]){group('core_words')}(?![\w-])")
 _BARE_SPREAD = re.compile(rf"(?<![\w-]){group('spread_verb')}(?![\w-])")
 _LEVEL_WORDS = (
     ("spread_zones", group("level_zone")),
@@ -73,8 +76,7 @@ _LEVEL_WORDS = (
     ("spread_regions", group("level_region")),
     ("spread_nodes", group("level_node")),
 )
-_MORE_LEVELS = re.compile(r"\s*(?:,|and|or|as well as|y|o|und|oder|&)\s+(?:(?:across|over|different|distinct|separate|"
-                          r"multiple|all|entre|distintas?|diferentes|verschiedene|(?:[uü]|ue)ber)\s+)?("
+_MORE_LEVELS = re.compile(expand(r"\s*(?:,|{list_join}|{as_well_as}|&)\s+(?:(?:{across_word}|{several_words})\s+)?(")
                           + "|".join(word for _, word in _LEVEL_WORDS) + r")(?![\w-])")
 
 
@@ -162,8 +164,7 @@ def _size_intent(text: str, clauses: list[Clause], clause: Clause, slot: Slot, g
         if best == "prefer_memory_gb" and disk is not None and not _PLAIN_RAM.search(before + after):
             return "prefer_ephemeral_storage"
         # "GPUs with 40 GB of memory": plain "memory" next to a GPU mention is GPU memory.
-        if best == "prefer_memory_gb" and gpu_near and not re.search(r"(?<![\w])(?:ram|arbeitsspeicher|hauptspeicher)"
-                                                                      r"(?![\w])", before + after):
+        if best == "prefer_memory_gb" and gpu_near and not _RAM.search(before + after):
             return "prefer_gpu_memory_gb"
         return best
     if gpu_near:
@@ -183,8 +184,12 @@ _EACH = re.compile(rf"\b{group('each_apiece')}\b")
 _RATHER_THAN = re.compile(rf"(?<![\w-]){group('rather_than')}\s+$")
 _SAME_ZONE = re.compile(rf"\b{group('same_zone')}\b")
 _SAME_REGION = re.compile(rf"\b{group('same_region')}\b")
-_PLAIN_RAM = re.compile(r"(?<![\w])(?:ram|arbeitsspeicher|hauptspeicher|memory|mem|memoria|heap)(?![\w])")
-_DISK_KIND = re.compile(r"(?<![\w-])(?:ssds?|nvmes?|hdds?)(?![\w])")
+_RAM = re.compile(rf"(?<![\w]){group('ram_words')}(?![\w])")
+_PLAIN_RAM = re.compile(rf"(?<![\w])(?:{group('ram_words')}|{group('memory_plain')})(?![\w])")
+_DISK_KIND = re.compile(rf"(?<![\w-]){group('disk_kind')}(?![\w])")
+_UNIT_GIG = re.compile(rf"{group('unit_gig')}\s*$")  # "40 gig": a size unit that may be a network rate
+_GPU_ITSELF = re.compile(group("gpu_itself"))
+_SAME = re.compile(group("same_word") + r"(?![\w-])")
 
 
 def _describes(text: str, start: int, end: int) -> bool:
@@ -254,7 +259,7 @@ def read_hint(hint: str) -> Reading:
     are no wish), then each pass of ``_PASSES`` adds candidates, and ``polarity_safe`` drops the unsure."""
     text = blank_injections(correct(lower(hint)))
     slots = extract(text)
-    relations = find_relations(text)
+    relations = find_relations(text, original=hint)
     # a workload name is never also a node name, and a zone, region or rack is never a workload
     slots = [s for s in slots if not (s.kind == "node" and any(r.start <= s.start < r.end for r in relations))]
     places = {str(s.value) for s in slots if s.kind in ("zone", "region", "rack")}
@@ -334,8 +339,7 @@ def _read_numbers(h: _Hint) -> None:
     for slot in slots:
         clause = clause_of(slot.start)
         if slot.kind in ("cores", "gpus", "size", "rate", "gpu_model"):
-            mask(slot.start, slot.end, {"cores": "cores", "gpus": "gpus", "size": "GB", "rate": "Gbps",
-                                        "gpu_model": "gpu"}[slot.kind])
+            mask(slot.start, slot.end, _MASKS[slot.kind])
         if clause is None or slot.kind not in ("cores", "gpus", "size", "rate"):
             continue
         number = float(slot.value)
@@ -352,7 +356,7 @@ def _read_numbers(h: _Hint) -> None:
         elif slot.kind == "size" and not negated:
             unit = text[slot.start:slot.end]
             before, after = _window(text, clause, slot, clauses)
-            if re.search(r"(?:gb?|gigs?|gigas?|gigabit)\s*$", unit) and _nearest(
+            if _UNIT_GIG.search(unit) and _nearest(
                     _NETWORK_CUES, before, after) is not None and (
                     _nearest(_MEMORY_CUES, before, after) is None and _nearest(_EPHEMERAL_CUES, before, after) is None):
                 add(Candidate("prefer_network_speed", slot.start, number=number, cue=unit))
@@ -428,7 +432,7 @@ def _read_gpu_words(h: _Hint) -> None:
             continue
         # "a GPU with 24 GB", "ne GPU mit 24 GB": one GPU asked for, with a property
         single = _ONE_GPU.fullmatch(word) is not None and bool(_ONE_BEFORE.search(before))
-        if single or word in ("cuda", "nvidia") or GPU_REQUEST_AFTER.match(after) or GPU_REQUEST_VERB.search(
+        if single or _GPU_ITSELF.fullmatch(word) or GPU_REQUEST_AFTER.match(after) or GPU_REQUEST_VERB.search(
                 before) or (
                 GPU_REQUEST_BEFORE.search(before) and not GPU_PROPERTY_AFTER.match(after)):
             add(Candidate("prefer_gpu", start, number=1.0, cue=match.group(0)))
@@ -463,7 +467,7 @@ def _read_cues(h: _Hint) -> None:
             continue
         for cue in CUES:
             for match in cue.pattern.finditer(cue_text, clause.start, clause.end):
-                if clause.sentence in related and match.group(0).startswith(("same", "the same", "mismo", "el mismo")):
+                if clause.sentence in related and _SAME.match(match.group(0)):
                     continue  # "next to redis, on the same node": the node of the other workload
                 negated = clause.negated_at(match.start())
                 intent = cue.when_negated if negated else cue.intent
@@ -504,10 +508,68 @@ _PASSES = (_read_names, _read_relations, _read_numbers, _read_counts_of_them, _r
            _read_model_compounds, _read_cues, _read_bare_spreads)
 
 
-def _is_bare_refusal(text: str, clause: Clause) -> bool:
-    """A clause that is nothing but a refusal of something said before it ("skip it", "no.", "nope")."""
-    rest = REFUSAL_WORDS.sub(" ", text[clause.start:clause.end])
-    return bool(REFUSAL.search(text, clause.start, clause.end)) and not re.sub(r"[\W_]+", "", rest)
+def _is_bare_refusal(text: str, clause: Clause, slots: list[Slot]) -> bool:
+    """A clause that is nothing but a refusal of something said before it ("skip it", "no.", "nope"), or a
+    negation, a word pointing back and one verb of its own, naming nothing ("nimm ihn nicht", "no lo toques")."""
+    if not REFUSAL.search(text, clause.start, clause.end):
+        return False
+    rest = re.findall(r"[^\W\d_]+", REFUSAL_WORDS.sub(" ", text[clause.start:clause.end]))
+    return not rest or (len(rest) == 1 and bool(REFERENCE.search(text, clause.start, clause.end))
+                        and not any(clause.start <= s.start < clause.end for s in slots))
+
+
+_PLACES = ("zone", "region", "rack", "node")
+_LEVEL_OF = {f"{polarity}_{place}s": place for polarity in ("prefer", "avoid") for place in _PLACES}
+# The level words of each place kind ("zone" -> zones, AZ, Zone, zona, ...).
+_LEVEL_WORD = {name.removeprefix("spread_")[:-1]: re.compile(rf"(?<![\w-])(?:{word})(?![\w-])")
+               for name, word in _LEVEL_WORDS}
+_LOCATIVE_ONLY = re.compile(expand(r"\s*(?:{locative}|{geo_locative}|{place_preposition})\s+(?:{articles}\s+)?"))
+_SHORT_ITEM = re.compile(r"\s+([a-z]|\d{1,2})(?![\w-])")  # "zones a", "Zone b": no name of its own
+
+
+def _own_wish(text: str, clause: Clause) -> bool:
+    """Whether a clause says a wish of its own (a wish word, a strength word, an opener), negation aside."""
+    words = text[clause.start:clause.end]
+    return bool(clause.strength_word or WISH.search(words) or OPENERS.search(words))
+
+
+def _unnamed_items(text: str, start: int, end: int, level: str, slots: list[Slot]) -> bool:
+    """Items of another level than ``level`` too short to be read as names in [start, end): a level word
+    followed by a letter or a small number ("zones a and b", "Zone a oder b", "zonas b y c")."""
+    for name, pattern in _LEVEL_WORD.items():
+        if name == level:
+            continue
+        for match in pattern.finditer(text, start, end):
+            item = _SHORT_ITEM.match(text, match.end(), end)
+            if item and not any(s.start <= item.start(1) < s.end for s in slots):
+                return True
+    return False
+
+
+def _qualifies_relation(text: str, candidate: Candidate, candidates: list[Candidate], start: int) -> bool:
+    """A place joined by a locative alone to a workload relation before it ("not next to redis-cache in
+    eu-west-1"): it says where that workload is."""
+    return any(o.intent.endswith("_as_deployments") and start <= o.position < candidate.position
+               and _LOCATIVE_ONLY.fullmatch(text, o.position + len(o.cue), candidate.position) for o in candidates)
+
+
+def _refused_item_place(text: str, clauses: list[Clause], clause: Clause, candidate: Candidate,
+                        slots: list[Slot], candidates: list[Candidate]) -> bool:
+    """A place named bare after unnamed items of a refused list of another level ("avoid zones a and b in
+    us-east-1", "nicht in Zone a oder b von us-east-1") or right after a refused workload relation ("not
+    next to redis-cache in eu-west-1"): it says where the refused things are, so neither preferring nor
+    avoiding it is what the negation meant."""
+    level = _LEVEL_OF.get(candidate.intent)
+    if level is None or candidate.cue not in candidate.items:
+        return False
+    spans, negated, index = [(clause.start, candidate.position)], clause.negated, clauses.index(clause)
+    while not negated and not _own_wish(text, clauses[index]) and index > 0 and (
+            clauses[index - 1].sentence == clause.sentence):
+        index -= 1
+        spans.append((clauses[index].start, clauses[index].end))
+        negated = clauses[index].negated
+    return negated and (any(_unnamed_items(text, start, end, level, slots) for start, end in spans)
+                        or _qualifies_relation(text, candidate, candidates, spans[-1][0]))
 
 
 def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidates: list[Candidate]) -> list[Candidate]:
@@ -517,24 +579,38 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
     - One clause never gives an intent and its opposite from the same names or words: both are dropped.
     - A place that opens the clause right after a refused place of its kind, with no verb of its own
       ("avoid m05 and m06 pls they keep rebooting"), may continue the refused list: not preferred.
+    - A refusal pointing back at the one place its sentence names and wishes nothing of ("m04 is flaky,
+      skip it") avoids that place.
     - A refusal standing alone after a wish ("worker-3 keeps timing out, skip it", "node-7: no.", "rack-7? nope.")
       refuses something before it, and which reading the user meant is not certain: positive wishes of
-      that sentence (or, when the refusal opens a sentence, of the one before) are dropped.
+      that sentence (or, when the refusal opens a sentence, of the one before) are dropped, spreads too
+      ("el nodo w-3 falla, no lo uses" describes a failing node, it asks for no spread).
+    - A place named bare after an item of a refused list of another level ("avoid zones a and b in
+      us-east-1") says where the refused items are: neither preferred nor avoided.
     """
     refused: set[tuple[int, int]] = set()  # (sentence, position): wishes in the sentence before it
+    pointed: dict[int, Candidate] = {}  # id of the one place a refusal points back at -> its avoidance
     for clause in clauses:
-        if _is_bare_refusal(text, clause):
+        if _is_bare_refusal(text, clause, slots):
             refused.add((clause.sentence, clause.start))
             if clause is next(c for c in clauses if c.sentence == clause.sentence) and clause.sentence > 0:
                 refused.add((clause.sentence - 1, clause.start))
+            place = _place_pointed_at(text, clauses, clause, candidates)
+            if place is not None:
+                pointed[id(place)] = replace(place, intent=f"avoid_{place.intent.removeprefix('prefer_')}")
     kept = []
     for candidate in candidates:
         clause = clause_at(clauses, candidate.position)
         if clause is None:
             kept.append(candidate)
             continue
+        if id(candidate) in pointed:
+            kept.append(pointed[id(candidate)])
+            continue
         if any(s == clause.sentence and p >= clause.end for s, p in refused) and (
-                opposites(candidate.intent) and not candidate.intent.startswith(("avoid_", "spread_"))):
+                opposites(candidate.intent) and not candidate.intent.startswith("avoid_")):
+            continue
+        if _refused_item_place(text, clauses, clause, candidate, slots, candidates):
             continue
         if _continues_refused_list(text, clauses, clause, candidate, candidates):
             continue
@@ -544,6 +620,24 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
             continue
         kept.append(candidate)
     return kept
+
+
+def _place_pointed_at(text: str, clauses: list[Clause], refusal: Clause,
+                      candidates: list[Candidate]) -> Candidate | None:
+    """The one place a refusal that points back refuses: "m04 is flaky, skip it", "der Knoten k-4 spinnt,
+    nimm ihn nicht". Only when the words before it in its sentence name that place and nothing else and
+    wish nothing (no wish, strength or negation word); else which reading was meant is not certain."""
+    if not REFERENCE.search(text, refusal.start, refusal.end):
+        return None
+    before = [c for c in clauses if c.sentence == refusal.sentence and c.end <= refusal.start]
+    if not before or any(c.negated or c.strength_word for c in before) or WISH.search(
+            text, before[0].start, refusal.start):
+        return None
+    found = [c for c in candidates if before[0].start <= c.position < refusal.start]
+    if len(found) != 1 or len(found[0].items) != 1 or found[0].cue not in found[0].items or (
+            _LEVEL_OF.get(found[0].intent) is None or not found[0].intent.startswith("prefer_")):
+        return None
+    return found[0]
 
 
 def _continues_refused_list(text: str, clauses: list[Clause], clause: Clause, candidate: Candidate,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from webhook.analysers.embedded.langdata import alternatives, group, table
+from webhook.analysers.embedded.langdata import alternatives, expand, group, table
 from webhook.analysers.embedded.lexicon import NUMBER_WORDS, words
 
 
@@ -24,6 +24,8 @@ class Slot:
     start: int
     end: int
 
+
+RACK = "rack"  # the canonical rack name: "rack 3", "rack_3", "bastidor 3" are all rack-3
 
 # --- numbers with units --------------------------------------------------------------------------------
 
@@ -66,73 +68,77 @@ def _unit_kind(unit: str) -> tuple[str, float]:
 
 # --- GPU models ---------------------------------------------------------------------------------------
 
-_COUNT_BEFORE_MODEL = re.compile(r"(?<![\w.,-])(\d{1,2}|one|a single|a pair of|pair of|un par de|"
-                                 r"two|three|four|six|eight|sixteen|dos|cuatro|ocho|"
-                                 r"zwei|vier|"
-                                 r"acht|sechs)\s*(?:x\s*)?$")
 _ARTICLES = frozenset(alternatives("one_article"))  # "a", "un", "eine": a count of one
-_MILLICORES = re.compile(r"(?<![\w.-])(\d{2,6})m\s+(?:(?:of|de|der|an)\s+)?(?:cpu|vcpu|cores?)(?![\w])")
+# "2 A100s", "four H100", "a pair of L4": a number (never a bare article) right before a model
+_COUNT_BEFORE_MODEL = re.compile(r"(?<![\w.,-])(\d{1,2}|" + "|".join(
+    sorted((w for w in NUMBER_WORDS if w not in _ARTICLES), key=len, reverse=True)) + r")\s*(?:x\s*)?$")
+_MILLICORES = re.compile(expand(r"(?<![\w.-])(\d{2,6})m\s+(?:{of_word}\s+)?{unit_cores}(?![\w])"))
 
-_GPU_MODEL = re.compile(
-    r"(?<![\w-])(?:nvidia\s+|amd\s+|instinct\s+)?"
-    r"(a100|h100|h200|h800|a800|v100|p100|p40|t4|l4|l40s|l40|a10g|a10|a30|a40|a16|k80|m60|b100|b200|gb200|gh200|"
-    r"mi300x|mi300|mi250x|mi250|mi210|mi100|rtx\s?\d{4}(?:\s?ti)?|rtx\s?a\d{4}|a[456]000|rtx)"
-    r"(?:s|'s)?(?![\w])"
-)
+_GPU_MODEL = re.compile(expand(r"(?<![\w-])(?:{gpu_vendor}\s+)?({gpu_model_names})(?:s|'s)?(?![\w])"))
 
 # --- topology names -------------------------------------------------------------------------------------
 
-_DIRECTION = r"(?:east|west|north|south|central|northeast|northwest|southeast|southwest|mid|centre|center)"
+_DIRECTION = group("cloud_direction")
 _AWS_REGION = r"[a-z]{2}(?:-gov|-iso[a-z]?)?-" + _DIRECTION + r"-\d{1,2}"
-_GCP_REGION = r"(?:us|europe|asia|australia|northamerica|southamerica|me|africa)-" + _DIRECTION + r"\d{1,2}"
+_GCP_REGION = group("cloud_geography") + "-" + _DIRECTION + r"\d{1,2}"
 _ZONE = re.compile(r"(?<![\w-])(?:(" + _AWS_REGION + r")([a-z])|(" + _GCP_REGION + r")-([a-z]))(?![\w-])")
 # "us-east-1a or 1b", "us-east-1a/b", "eu-west-1a, 1b and 1c"
 _JOIN = rf"\b{group('list_join')}\b"  # "and", "or", "y", "und", "et", ...
 _ZONE_TAIL = re.compile(rf"\s*(?:/|,|{_JOIN})\s*"
                         r"(?:(\d{1,2})([a-z])|([a-z]))(?![\w-])")
 _REGION = re.compile(r"(?<![\w-])(" + _AWS_REGION + r"|" + _GCP_REGION + r")(?![\w-])")
-_AZURE_REGIONS = words(
-    r"eastus2?", r"westus[23]?", r"centralus", r"northeurope", r"westeurope", r"uksouth", r"ukwest",
-    r"southeastasia", r"eastasia", r"japaneast", r"australiaeast", r"germanywestcentral", r"francecentral",
-)
+_AZURE_REGIONS = words(*alternatives("cloud_azure_region"))
 # Geographic names count only after a locative word ("in Europe", "located in Asia", "en Europa").
 _GEO = re.compile(rf"(?:(?<![\w-]){group('geo_locative')}\s+)({group('geo_names')[3:-1]})(?![\w-])")
 _GEO_NAMES = rf"({group('geo_level_names')[3:-1]})"
 # "US regions", "regiones de Europa", "Regionen in Europa": a geography named with the level word
-_GEO_REGIONS = re.compile(r"(?<![\w-])" + _GEO_NAMES + r"(?=\s+(?:regions?|regiones|regionen)(?![\w-]))|"
-                          r"(?<![\w-])(?:regions?|regiones|regionen)\s+(?:de|of|in|en|aus)\s+(?:the\s+)?"
-                          + _GEO_NAMES + r"(?![\w-])")
+_GEO_REGIONS = re.compile(expand(r"{b}" + _GEO_NAMES + r"(?=\s+{level_region}{e})|"
+                                 r"{b}{level_region}\s+{place_preposition}\s+(?:{articles}\s+)?" + _GEO_NAMES + "{e}"))
+_LEADING_ARTICLE = re.compile(rf"^{group('articles')}\s+")
 # Names written after their level word ("rack r4-07", "rack rk-2", "zone westeurope-2"), kept as written.
 # "rack labelled r-west-09", "nodo llamado db-3", "Knoten namens k-7": the name after a naming word
-_CALLED = r"(?:(?:labell?ed|named|called|llamad[oa]|denominad[oa]|namens|mit (?:dem )?namen|genannt)\s+)?"
-_RACK_NAMED = re.compile(r"(?<![\w-])(?:rack|racks|bastidor|gestell)\s+" + _CALLED
+_CALLED = r"(?:" + group("called_word") + r"\s+)?"
+_RACK_NAMED = re.compile(r"(?<![\w-])" + group("level_rack") + r"\s+" + _CALLED
                          + r"((?=[a-z0-9-]*\d)[a-z][a-z0-9]*(?:-[a-z0-9]+)*)"
                          r"(?![\w-])")
-_NAMED_TAIL = re.compile(rf"\s*(?:,|/|&|{_JOIN})\s*(?:(?:rack|bastidor)\s+)?"
+_NAMED_TAIL = re.compile(rf"\s*(?:,|/|&|{_JOIN})\s*(?:{group('level_rack')}\s+)?"
                          r"((?=[a-z0-9-]*\d)[a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?![\w-])")
-_ZONE_NAMED = re.compile(r"(?<![\w-])(?:zone|zona|az|availability zone)\s+"
+_ZONE_NAMED = re.compile(r"(?<![\w-])" + group("level_zone") + r"\s+"
                          r"((?=[a-z0-9-]*\d)[a-z][a-z0-9]*(?:-[a-z0-9]+)+)"
                          r"(?![\w-])")
 _AZ_ID = re.compile(r"(?<![\w-])([a-z]{3}\d{1,2}-az\d{1,2})(?![\w-])")  # AWS zone ids: "use1-az4"
 # Fully qualified node names ("ip-10-1-4-22.eu-west-1.compute.internal") hold region names: read them first.
-_FQDN_NODE = re.compile(r"(?<![\w.-])((?:ip|node|host|worker|gke|aks|k8s)-[a-z0-9-]*\d[a-z0-9-]*(?:\.[a-z0-9-]+){2,})"
+_FQDN_NODE = re.compile(r"(?<![\w.-])(" + group("node_name_prefix") + r"-[a-z0-9-]*\d[a-z0-9-]*(?:\.[a-z0-9-]+){2,})"
                         r"(?![\w-])")
-_RACK = re.compile(r"(?<![\w-])rack(?:[-_](\d{1,3}[a-z]?|[a-z]\d{0,2})|(\d{1,3}[a-z]?))(?![\w-])")
-_RACK_SPACED = re.compile(r"(?<![\w-])(?:racks?|bastidor(?:es)?)\s+(\d{1,3})((?:\s*(?:,|/|&|\bor\b|\band\b|\by\b|\bo\b|"
-                          r"\bund\b|\boder\b)\s*\d{1,3}(?![\w-]))*)")
+_RACK = re.compile(r"(?<![\w-])" + group("level_rack")
+                   + r"(?:[-_](\d{1,3}[a-z]?|[a-z]\d{0,2})|(\d{1,3}[a-z]?))(?![\w-])")
+_RACK_SPACED = re.compile(r"(?<![\w-])" + group("level_rack") + r"\s+(\d{1,3})((?:\s*(?:,|/|&|" + _JOIN
+                          + r")\s*\d{1,3}(?![\w-]))*)")
+# "spread across racks 4 HA": racks in general, not rack 4
+_RACKS_IN_GENERAL = re.compile(expand(r"(?:{across_word}|{several_words})\s+$"))
+_ZONE_TAIL_END = re.compile(expand(r"\s+(?:{list_join}|{level_zone})\b"))
 
 # --- node names -----------------------------------------------------------------------------------------
 
-_NODE_SHAPED = re.compile(
-    r"(?<![\w-])((?:[a-z][a-z0-9]*-)*(?:node|nodo|knoten|worker|wrkr|wkr|wrk|host|vm|bm|server|srv|machine|compute|gpu|cpu|"
-    r"ip|kube|k8s|n|m|w)-?\d+(?:-\d+)*[a-z]?(?:\.[a-z0-9-]+)*|"
-    r"(?:[a-z][a-z0-9]*-)*(?:node|worker|host|server)-[a-z]{1,3}\d+[a-z0-9]*)(?![\w-])"
-)
+_NODE_SHAPED = re.compile(expand(
+    r"{b}((?:[a-z][a-z0-9]*-)*{node_name_prefix}-?\d+(?:-\d+)*[a-z]?(?:\.[a-z0-9-]+)*|"
+    r"(?:[a-z][a-z0-9]*-)*{node_name_prefix}-[a-z]{1,3}\d+[a-z0-9]*){e}"
+))
 _NODE_CONTEXT = re.compile(
-    r"(?<![\w-])(?:nodes?|nodos?|knoten|hosts?|machines?|servers?|servidor(?:es)?|boxes|box|maschinen?)"
-    r"\s+" + _CALLED + r"((?:[a-z0-9]+[-_.])*[a-z]*\d[a-z0-9]*(?:[-_.][a-z0-9]+)*)(?![\w-])"
+    r"(?<![\w-])" + group("level_node") + r"\s+" + _CALLED
+    + r"((?:[a-z0-9]+[-_.])*[a-z]*\d[a-z0-9]*(?:[-_.][a-z0-9]+)*)(?![\w-])"
 )
-_NOT_NODES = re.compile(r"^(?:\d+|v\d+|k8s|x86|arm64|\d+x|m\d+\.\w+|ipv\d|http\d?|cpu\d?|gpu\d?)$")
+_NOT_NODES = re.compile(r"^(?:\d+|" + group("not_node_names") + ")$")
+# "cpu: 32", "gpus: 2": a bare count after a resource label
+_LABELLED_COUNT = re.compile(expand(r"{b}(?:({gpu_label})|{unit_cores})\s*[:=]\s*(\d{1,3})"
+                                    r"(?![\w/]|[.,]\d)(?!\s*(?:x|gb|gi|g|tb|m|mb)\b)"))
+# "16c/64g": cores and memory in shorthand
+_SHORT_CORES = re.compile(expand(r"(?<![\w.-])(\d{1,3})c(?=\s*/\s*\d|\s+{at_least_words}{e})"))
+# "half a terabyte", "medio terabyte", "ein halbes Terabyte"
+_HALF = re.compile(r"(?<![\w-])" + group("half") + r"\s+(" + "|".join(sorted(_SIZE_UNITS, key=len, reverse=True))
+                   + r")(?![\w-])")
+_COUNT_AFTER_MODEL = re.compile(r"(?:\s*-?\s*\d+\s*(?:" + "|".join(sorted(_SIZE_UNITS, key=len, reverse=True))
+                                + r"))?\s*[x×]\s?(\d{1,2})(?![\w])")
 
 
 def _claim(taken: list[tuple[int, int]], start: int, end: int) -> bool:
@@ -171,19 +177,13 @@ def extract(text: str) -> list[Slot]:
         kind, factor = _unit_kind(unit)
         # A size unit followed by "/s" or "ps" was already caught as a rate by the longer alternative.
         add(kind, round(number * factor, 4), match.start(), match.end())
-    # "cpu: 32", "gpus: 2": a bare count after a resource label
-    for match in re.finditer(r"(?<![\w-])(cpus?|cores|vcpus?|kerne|n[uú]cleos|gpus?)\s*[:=]\s*(\d{1,3})(?![\w/]|[.,]\d)"
-                             r"(?!\s*(?:x|gb|gi|g|tb|m|mb)\b)", text):
-        kind = "gpus" if match.group(1).startswith("gpu") else "cores"
+    for match in _LABELLED_COUNT.finditer(text):
+        kind = "gpus" if match.group(1) else "cores"
         add(kind, float(match.group(2)), match.start(2), match.end(2))
-    # "16c/64g": cores and memory in shorthand
-    for match in re.finditer(r"(?<![\w.-])(\d{1,3})c(?=\s*/\s*\d|\s+(?:min|minimum|at least|or more|mín|mindestens)"
-                             r"(?![\w-]))", text):
+    for match in _SHORT_CORES.finditer(text):
         add("cores", float(match.group(1)), match.start(), match.end())
-    # "half a terabyte", "medio terabyte", "ein halbes Terabyte"
-    for match in re.finditer(r"(?<![\w-])(?:half a|medio|ein halbes|einen halben)\s+(tb|terabyte|tib|gb|gigabyte|gib)"
-                             r"(?![\w-])", text):
-        add("size", 512.0 if match.group(1).startswith("t") else 0.5, match.start(), match.end())
+    for match in _HALF.finditer(text):
+        add("size", _unit_kind(match.group(1))[1] / 2, match.start(), match.end())
     # Kubernetes millicores: "2500m of CPU", "500m CPU".
     for match in _MILLICORES.finditer(text):
         add("cores", round(int(match.group(1)) / 1000, 4), match.start(), match.end())
@@ -195,7 +195,7 @@ def extract(text: str) -> list[Slot]:
             add("gpus", number, before.start(1), start)
     # "H100 80GB x8", "A100 x 4": a count written after the model.
     for _, end, _ in models:
-        after = re.match(r"(?:\s*-?\s*\d+\s*(?:gb|gib|g))?\s*[x×]\s?(\d{1,2})(?![\w])", text[end:end + 16])
+        after = _COUNT_AFTER_MODEL.match(text[end:end + 16])
         if after:
             add("gpus", float(after.group(1)), end + after.start(1) - 1, end + after.end())
     for start, end, name in models:
@@ -233,8 +233,7 @@ def extract(text: str) -> list[Slot]:
                 # a lone letter is a zone only after "/" or before punctuation, never the article "a"
                 after = text[tail.end():tail.end() + 1]
                 if "/" not in tail.group(0) and (after not in ("", ",", ".", ";", ")", " ") or (
-                        after == " " and not re.match(r"\s+(?:or|and|y|o|und|oder|zones?|zonas?|zonen)\b",
-                                                       text[tail.end():]))):
+                        after == " " and not _ZONE_TAIL_END.match(text, tail.end()))):
                     break
                 value = f"{prefix}{sep}{tail.group(3)}"
             else:
@@ -248,8 +247,7 @@ def extract(text: str) -> list[Slot]:
     for match in re.finditer(_AZURE_REGIONS, text):
         add("region", match.group(0), match.start(), match.end())
     for match in _GEO.finditer(text):
-        add("region", match.group(1).removeprefix("the ").removeprefix("der ").removeprefix("den "),
-            match.start(1), match.end(1))
+        add("region", _LEADING_ARTICLE.sub("", match.group(1)), match.start(1), match.end(1))
     for match in _GEO_REGIONS.finditer(text):
         group = 1 if match.group(1) else 2
         add("region", match.group(group), match.start(group), match.end(group))
@@ -258,14 +256,13 @@ def extract(text: str) -> list[Slot]:
         if not re.fullmatch(r"\d+|[a-z]{1,2}\d?", match.group(1)):
             add("zone", match.group(1), match.start(1), match.end(1))
     for match in _RACK.finditer(text):
-        add("rack", f"rack-{match.group(1) or match.group(2)}", match.start(), match.end())
+        add("rack", f"{RACK}-{match.group(1) or match.group(2)}", match.start(), match.end())
     for match in _RACK_SPACED.finditer(text):
-        if re.search(r"(?:across|accross|acros|over|between|among|different|separate|multiple|several|entre|"
-                     r"(?:[uü]|ue)ber|verschiedene)\s+$", text[max(0, match.start() - 15):match.start()]):
-            continue  # "spread across racks 4 HA": racks in general, not rack 4
+        if _RACKS_IN_GENERAL.search(text[max(0, match.start() - 15):match.start()]):
+            continue
         numbers = [match.group(1), *re.findall(r"\d{1,3}", match.group(2) or "")]
         if _claim(taken, match.start(), match.end()):  # "racks 3 and 4": one span, several values
-            slots.extend(Slot("rack", f"rack-{n}", match.start(), match.end()) for n in numbers)
+            slots.extend(Slot("rack", f"{RACK}-{n}", match.start(), match.end()) for n in numbers)
 
     for match in _NODE_SHAPED.finditer(text):
         name = match.group(1)

@@ -7,105 +7,45 @@ so a number ("the 3 pods") or a common word never becomes a workload name.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
-from webhook.analysers.embedded.langdata import alternatives, group
+from webhook.analysers.embedded.langdata import alternatives, expand, group
+from webhook.analysers.embedded.lexicon import compile_words
 
 NODE, ZONE, REGION = "node", "zone", "region"
 
-_NODE_WORDS = group("level_node")
-_ZONE_WORDS = r"(?:(?:datacenter |data center |data centre |availability |failure )?zones?|" + group("level_zone")[3:]
-_REGION_WORDS = group("level_region")
-_SAME = group("same_as_article")
-_AS = group("as_word")
 _NAMED_NEXT = r"(?=\s+(?:['\"«„`]|[a-z][\w]*-[\w-]+))"  # a quoted or a dashed name comes next
 
-# (pattern, level). The pattern's end is where the names begin.
-_CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), level) for p, level in (
-    (rf"(?<![\w-]){_SAME}\s+{_ZONE_WORDS}\s+{_AS}\b", ZONE),
-    (rf"(?<![\w-]){_SAME}\s+{_REGION_WORDS}\s+{_AS}\b", REGION),
-    (rf"(?<![\w-]){_SAME}\s+{_NODE_WORDS}\s+{_AS}\b", NODE),
-    (rf"\b(?:share|sharing|shares|comparta|compartir|teilen|teilt)\s+(?:a|the|any|un|una|el|la|einen|eine|den|die)?\s*"
-     rf"{_ZONE_WORDS}\s+(?:with|con|mit)\b", ZONE),
-    (rf"\b(?:share|sharing|shares|comparta|compartir|teilen|teilt)\s+(?:a|the|any|un|una|el|la|einen|eine|den|die)?\s*"
-     rf"{_REGION_WORDS}\s+(?:with|con|mit)\b", REGION),
-    (rf"\b(?:share|sharing|shares|comparta|compartir|teilen|teilt)\s+(?:a|the|any|un|una|el|la|einen|eine|den|die)?\s*"
-     rf"{_NODE_WORDS}\s+(?:with|con|mit)\b", NODE),
-    (rf"\b{_NODE_WORDS},?\s+(?:where|on which|donde|en (?:los|las|el|la) que|wo|auf denen|auf dem)\b", NODE),
-    (rf"\b{_ZONE_WORDS},?\s+(?:where|in which|donde|en la que|wo|in der)\b", ZONE),
-    # "the zone that hosts kafka", "the AZ which runs billing", "la zona que aloja mongo"
-    (rf"\b{_ZONE_WORDS}\s+(?:that|which|que|die)\s+(?:hosts?|runs?|has|holds?|contains?|aloja|tiene|ejecuta|"
-     rf"hostet|enth(?:[aä]|ae)lt)\b", ZONE),
-    (rf"\b{_NODE_WORDS}\s+(?:that|which|que|die)\s+(?:hosts?|runs?|holds?|aloja|tiene|ejecuta|hostet)\b", NODE),
-    # "whatever AZ the ledger service is in", "whichever region kafka runs in": names come before the verb
-    *((rf"\b(?:whatever|whichever|the|which)\s+{words}(?=\s+(?:the\s+)?[\w'-]+(?:\s+(?:service|deployment|"
-       rf"app|pods?))?\s+(?:is|are|runs?|lives?|sits?)\s+(?:in|on)\b)", level)
-      for words, level in ((_ZONE_WORDS, ZONE), (_REGION_WORDS, REGION), (_NODE_WORDS, NODE))),
-    # "away from the kafka-broker pods", "clear of any zone running X", "lejos de los pods de X",
-    # "fern von den redis-Pods": a name followed (or, in Spanish, preceded) by a head noun
-    (rf"\b(?:away from|away frm|far from|far away from|clear of|lejos del?|fern vo[nm]|weg vo[nm]|"
-     rf"entfernt vo[nm]|getrennt vo[nm]|separad[oa]s? del?|apartad[oa]s? del?)\s+"
-     rf"(?:the\s+|any\s+|all\s+|los\s+|"
-     rf"las\s+|el\s+|la\s+|den\s+|dem\s+|der\s+|allen\s+)?"
-     rf"(?:(?:noisy|busy|loud|heavy|chatty|hungry|other|ruidos[oa]s|lauten|l(?:[aä]|ae)rmenden)\s+)?"
-     rf"(?:(?:{_NODE_WORDS}\s+(?:mit|with|con|running|hosting|del|de|von|vom|des|of)|"
-     rf"(?:pods|r[eé]plicas|instancias)\s+(?:de|del))\s+(?=[a-z])|"
-     # "lejos del deployment etl-runner", "weg vom Dienst billing-api": the head noun before a dashed name
-     rf"(?:deployment|despliegue|servicio|service|dienst|app)\s+(?=[a-z][\w]*-[\w-]+)|(?=[a-z][\w'-]*(?:\s+and\s+[\w'-]+)?\s*"
-     rf"(?:-?pods?|deployments?|services?|replicas|instances|workloads?|nodes|boxes|machines|hosts|knoten)(?![\w-])))",
-     NODE),
-    # "not on any node with redis", "nicht auf Knoten mit redis": names checked against hardware words below
-    (rf"\b(?:any|a|the)?\s*{_NODE_WORDS}\s+(?:with|mit|con)\s+(?:the\s+|dem\s+|der\s+|"
-     rf"den\s+|el\s+|la\s+)?(?=[a-z][\w-]*(?:\s+(?:pods?|deployment|running))?(?:\s+(?:teilen|teilt|zu teilen|"
-     rf"compartir|comparta|share))?\s*(?:[.,;]|$))", NODE),
-    (rf"\b{_ZONE_WORDS}\s+(?:running|hosting|that run|that host|with)\b", ZONE),
-    (r"\b(?:pegad[oa]s?|pegadit[oa]s?|arrimad[oa]s?)\s+(?:a|al)\b", NODE),
-    (r"\bcolo\s+(?:w/|with|wiht|con|mit)(?=\s)", NODE),
-    (r"\bco-?schedul\w*\s+(?:w/|with|con|mit)(?=\s)", NODE),
-    # "put it with the cache-svc pods": "with" + a name + a head noun
-    (r"\b(?:put|place|run|schedule|keep|land|pon|ponlo|coloca|leg|pack)\s+(?:it|this|them|me|lo|es|sie)?\s*"
-     r"(?:with|con|mit|bei)\s+(?:the\s+|los\s+|las\s+|den\s+|dem\s+)?(?=[a-z][\w'-]*\s*-?(?:pods?|deployment|service|"
-     r"replicas|instances)(?![\w-]))", NODE),
-    # "zone-separated from X", "host-isolated from X"
-    (r"\b(?:zone|az)[- ]?(?:separated|apart|isolated|distinct|separate)\s+(?:from|de|von)\b", ZONE),
-    (r"\b(?:node|host|machine)[- ]?(?:separated|apart|isolated|distinct|separate)\s+(?:from|de|von)\b", NODE),
-    # "otra zona distinta a la de mongo", "una zona diferente de la de X"
-    (rf"\b{_ZONE_WORDS}\s+(?:distinta|diferente|otra)\s+(?:a|de)\s+(?:la\s+)?(?:de|del)\b", ZONE),
-    (rf"\b{_REGION_WORDS},?\s+(?:where|in which|donde|en la que|wo|in der)\b", REGION),
-    (rf"\b{_NODE_WORDS}\s+(?:that are |which are |that're |that |which |currently |already )?"
-     r"(?:running|hosting|hosts?|run(?:s)? by|que ejecutan|que corren|que tienen|auf denen)\b", NODE),
-    (r"(?:\bco-?locat\w*|\bcollocat\w*|\bcolocar\w*|\bcol[oó]ca\w*)\s+(?:w/|w|with|wiht|wtih|whit|con|mit|"
-     r"junto a)(?=\s)", NODE),
-    (r"\b(?:next to|alongside|beside|together with|along with|buddies with|buddy up with|paired with|pair it with|"
-     r"junto al?|junto con|juntit[oa]s? al?|al lado del?|neben|"
-     r"zusammen mit|"
-     r"bei)\b", NODE),
-    (r"\b(?:near|close to|nearby|cerca del?|cerquita del?|nah bei|nahe bei|nahe (?=den |dem |der )|"
-     r"in (?:der|die) n(?:[aä]|ae)he (?:von|der|des|vom))(?:\b|(?<= ))", NODE),
-    (rf"\b{_NODE_WORDS}\s+(?:with|mit|con)\s+(?:the |dem |der |den |el |la |los |las )?"
-     rf"(?=(?:deployment|despliegue|service|servicio|dienst|pods?)\b)", NODE),
-    (r"(?<!anti-)(?<!anti)\b(?:pod )?affinity (?:with|to|for)\b", NODE),
-    (r"(?<!anti-)(?<!anti)\b(?:afinidad (?:con|al?|por)|affinit(?:[aä]|ae)t (?:zu[mr]?|mit))(?=\s)", NODE),
-    (r"\b(?:anti-?afinidad (?:con|al?)|anti-?affinit(?:[aä]|ae)t (?:zu[mr]?|mit|gegen))(?=\s)", NODE),
-    # "otra zona que no sea la de mongo", "otro nodo que no sea el de X"
-    (rf"\b(?:otra|distinta|diferente)\s+{_ZONE_WORDS}\s+que\s+no\s+sea\s+la\s+(?:de|del)\b", ZONE),
-    (rf"\b(?:otro|distinto|diferente)\s+{_NODE_WORDS}\s+que\s+no\s+sea\s+el\s+(?:de|del)\b", NODE),
-    (rf"\b(?:a |an )?(?:different|another|other|separate|distinta|otra|otro|distinto|eine andere|einer anderen|"
-     rf"einem anderen|anderen?)\s+{_ZONE_WORDS}\s+(?:than|from|to|que|als)\b", ZONE),
-    (rf"\b(?:a |an )?(?:different|another|other|separate|distinta|otra|otro|distinto|einem anderen|einen anderen|"
-     rf"anderen?)\s+{_NODE_WORDS}\s+(?:than|from|to|que|als)\b", NODE),
-    (r"\b(?:anti-?affinity (?:with|to|against)|apart from|separate from|separated from)\b", NODE),
-    (r"\bwhere\b", NODE),
-    # phrasings kept as data (lang/*/relation_*.txt): beside a workload, or away from it
-    (rf"(?<![\w-]){group('relation_next_to')}(?=\s)", NODE),
-    (rf"(?<![\w-]){group('relation_away')}(?=\s)", NODE),
-    (rf"(?<![\w-]){group('relation_other_zone')}(?=\s)", ZONE),  # "another zone than X": away at zone level
-    # "zonas con 'reporting'", "Knoten mit billing-api": a level word with a quoted or dashed name after it
-    (rf"\b{_ZONE_WORDS}\s+{group('relation_with')}{_NAMED_NEXT}", ZONE),
-    (rf"\b{_NODE_WORDS}\s+{group('relation_with')}{_NAMED_NEXT}", NODE),
-))
-# Cues whose relation is negative by themselves ("anti-affinity with X").
+# The relation cues (relations.json), in order: an earlier cue claims its words before a later one.
+# Each names the levels it reads, its templates (``{level}`` is the level's words) and, optionally,
+# a concept that must follow the names ("where the api-gateway lives"). The words are in lang/<code>/.
+RELATIONS = Path(__file__).resolve().parent / "relations.json"
+
+
+@dataclass(frozen=True, slots=True)
+class _Cue:
+    pattern: re.Pattern[str]
+    level: str
+    followed_by: re.Pattern[str] | None = None
+
+
+def load_relation_cues(path: Path = RELATIONS) -> tuple[_Cue, ...]:
+    """Every relation cue of the spec file, compiled once per level it reads."""
+    cues = []
+    for spec in json.loads(path.read_text(encoding="utf-8")):
+        followed = spec.get("followed_by")
+        after = re.compile(r"\s*" + expand("{" + followed + "}") + r"\b") if followed else None
+        for level in spec["levels"]:
+            fragments = {"level": expand("{level_" + level + "}"), "quoted_or_dashed": _NAMED_NEXT}
+            pattern = "|".join(expand(template, fragments) for template in spec["patterns"])
+            cues.append(_Cue(re.compile(pattern), level, after))
+    return tuple(cues)
+
+
+_CUES = load_relation_cues()
 # Cue words that make a relation negative by themselves ("far from", "getrennt von"; lang/*/relation_negative.txt).
 _NEGATIVE_CUE = re.compile(group("relation_negative") + "|" + group("relation_away") + "|"
                            + group("relation_other_zone"))
@@ -121,17 +61,20 @@ _NAME = re.compile(r"'([^']{1,60})'|\"([^\"]{1,60})\"|`([^`]{1,60})`|«([^»]{1,
 _JOIN = group("list_join")[3:-1]
 _SEPARATOR = re.compile(rf"\s*(?:,\s*(?:{_JOIN})?|{_JOIN}|&|/)\s*")
 _STOP = frozenset(alternatives("not_names"))
+_NEW_WISH = compile_words(*alternatives("wish"), *alternatives("negation_before"))
+# A head noun joined to the name by a dash: cut when plural ("redis-pods": the pods of redis) or written
+# as a noun of its own (German capitals: "checkout-Dienst"); else it is part of the name ("mongo-replica").
+_HEAD_PLURAL = re.compile(rf"-{group('name_head_plural')}$")
+_HEAD_SINGULAR = re.compile(rf"-{group('name_head')}$")
 # What may follow a name at the end of a list item: punctuation, a head noun, a verb of being there,
 # a preposition or a conjunction (lang/*/after_name.txt).
 _AFTER_NAME = re.compile(r"\s*(?:$|[,.;:)&/]|(?:" + _HEAD_NOUNS + r")(?![\w-])|" + group("after_name") + r"(?![\w-]))")
 
 
 # Names that are hardware, not workloads ("nodes with A100s", "nodes with NVMe").
-_HARDWARE = re.compile(r"^(?:[a-z]{1,3}\d{1,4}[a-z]?s?|rtx\w*|ssds?|nvmes?|hdds?|\w*gpus?|\w*cpus?|\d[\w.-]*|"
-                       r"nvlink\w*|infiniband|rdma|numa\w*)$|"
-                       # compounds of disk words: "NVMe-SSDs", "ssd-disks", "flash-drives" ("gpu-operator" is a name)
-                       r"^(?:nvmes?|ssds?|hdds?|flash)-(?:ssds?|nvmes?|disks?|drives?|platten?|discos?|speicher)$|"
-                       r"^[a-z]+-(?:ssds?|nvmes?|hdds?)$")
+_HARDWARE = re.compile(expand(r"^(?:[a-z]{1,3}\d{1,4}[a-z]?s?|{hardware_words}|\d[\w.-]*)$|"
+                              # compounds of disk words: "NVMe-SSDs", "ssd-disks" ("gpu-operator" is a name)
+                              r"^{disk_kind}-(?:{disk_kind}|{disk_nouns})$|^[a-z]+-{disk_kind}$"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,8 +88,22 @@ class Relation:
     negative: bool
 
 
-def _names_after(text: str, position: int, limit: int) -> tuple[list[str], int]:
-    """Workload names starting at ``position`` (after articles and head nouns), and where they end."""
+def _without_head(name: str, original: str) -> str:
+    """``name`` (lower case) without a head noun joined to it that is not part of the name; ``original``
+    is the hint as written (a dashed name is never corrected for typos, so it is there as it stands)."""
+    plural = _HEAD_PLURAL.search(name)
+    if plural:
+        return name[:plural.start()]
+    singular = _HEAD_SINGULAR.search(name)
+    if singular and any(m.group(0)[singular.start() + 1].isupper()
+                        for m in re.finditer(re.escape(name), original, re.IGNORECASE)):
+        return name[:singular.start()]
+    return name
+
+
+def _names_after(text: str, position: int, limit: int, original: str) -> tuple[list[str], int]:
+    """Workload names starting at ``position`` (after articles and head nouns), and where they end;
+    ``original``: the hint as written, where the case of a head noun tells it from a name's part."""
     names: list[str] = []
     end = position
     first = True
@@ -170,15 +127,15 @@ def _names_after(text: str, position: int, limit: int) -> tuple[list[str], int]:
         name = name.strip(" .,")
         if quoted is None:
             # "nginx-Pods", "checkout-Dienst": German compounds of name and head ("billing-service" stays)
-            name = re.sub(r"-(?:pods?|deployments?|replicas?|dienste?s?)$", "", name)
+            name = _without_head(name, original)
         if not name:
             break
         if quoted is None:
             if name in _STOP or name.isdigit() or _HEAD.fullmatch(name):
                 break
             # a later bare name must look like the end of a list item, never the start of a new clause
-            if not first and not _AFTER_NAME.match(text, name_match.end()):
-                break
+            if not first and (not _AFTER_NAME.match(text, name_match.end()) or _NEW_WISH.fullmatch(name)):
+                break  # "..., stay in us-east-2": a wish word opens a new clause, it is no name
         names.append(name)
         end = name_match.end()
         first = False
@@ -193,25 +150,24 @@ def _names_after(text: str, position: int, limit: int) -> tuple[list[str], int]:
     return names, end
 
 
-def find_relations(text: str, start: int = 0, end: int | None = None) -> list[Relation]:
-    """Relations to other workloads in ``text[start:end]`` (lower-cased)."""
+def find_relations(text: str, start: int = 0, end: int | None = None, original: str = "") -> list[Relation]:
+    """Relations to other workloads in ``text[start:end]`` (lower-cased); ``original``: the hint as written."""
     end = len(text) if end is None else end
     found: list[Relation] = []
     used: list[tuple[int, int]] = []
-    for pattern, level in _CUES:
-        for cue in pattern.finditer(text, start, end):
+    for spec in _CUES:
+        for cue in spec.pattern.finditer(text, start, end):
             if any(cue.start() < e and s < cue.end() for s, e in used):
                 continue
-            names, names_end = _names_after(text, cue.end(), end)
+            names, names_end = _names_after(text, cue.end(), end, original)
             # "where the api-gateway lives": after a bare "where" the names must be followed by a verb of being there
-            if pattern.pattern == r"\bwhere\b" and (not names or not re.match(
-                    r"\s*(?:runs|lives|is|sits|run|live|resides|is running|are)\b", text[names_end:])):
+            if spec.followed_by and (not names or not spec.followed_by.match(text, names_end)):
                 continue
             names = [n for n in names if not _HARDWARE.match(n)]
             if not names:
                 continue
             used.append((cue.start(), names_end))
-            found.append(Relation(level, tuple(names), cue.start(), names_end,
+            found.append(Relation(spec.level, tuple(names), cue.start(), names_end,
                                   bool(_NEGATIVE_CUE.search(cue.group(0)))))
     found.sort(key=lambda r: r.start)
     return found

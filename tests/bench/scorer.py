@@ -177,10 +177,12 @@ def _percentile(values: list[float], q: float) -> float:
 def _signed(document: Any, hint: str, signer: Any) -> dict[str, str]:
     from shared.codec import HINT as HINT_KEY
     from shared.codec import Analysis, build_annotations
+    from shared.normalise import normalise
     from shared.sanitise import hint_sha256, sanitise
 
     analysis = Analysis("embedded", "bench", "v1", hint_sha256(sanitise(hint).text))
-    return {HINT_KEY: hint, **build_annotations(document, analysis, signer)}
+    canonical = normalise(document.to_dict()).document  # as the webhook writes it (else the scorer rejects it)
+    return {HINT_KEY: hint, **build_annotations(canonical, analysis, signer)}
 
 
 def _request_body(count: int, signer: Any, start: int = 0) -> bytes:

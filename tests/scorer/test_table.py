@@ -131,7 +131,7 @@ def test_pre_encoded_reply_matches_orjson() -> None:
     assert view.encode([10, 0, 7]) == orjson.dumps([{"Host": "m03", "Score": 10}, {"Host": 'odd"name', "Score": 0},
                                                     {"Host": "m02", "Score": 7}])
     assert table.view(["m02", "ghost"]).encode([1, 2]) is None  # unknown names: the caller encodes
-    assert view.encode([11, 0, 0]) is None
+    assert view.encode([11, 0, 0]) is None and view.encode([0, -1, 0]) is None  # out of 0..10: the caller encodes
 
 
 def test_reply_matches_orjson_for_every_score_and_a_repeated_list() -> None:

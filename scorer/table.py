@@ -124,7 +124,10 @@ class NodeTable:
             if not self._free:
                 self._grow(self._capacity * 2)
             row = self._free.pop()
-            self.rows[facts.name] = row
+            # a key string of our own: allocated here, one after another, the keys of a list's nodes lie together
+            # in memory (the name from the parsed Node lies among that Node's objects), and a request's thousands of
+            # lookups touch far fewer cache lines at 5,000 nodes
+            self.rows[facts.name.encode().decode()] = row
             self._layout += 1
             prefix = b'{"Host":' + orjson.dumps(facts.name) + b',"Score":'
             self.encoded[row] = [prefix + str(score).encode() + b"}" for score in range(11)]

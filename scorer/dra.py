@@ -175,16 +175,19 @@ IMPLICIT_PREFIX = "deviceclass.resource.kubernetes.io/"  # KEP-5004: a DeviceCla
 def implicit_gpu_requests(pod: Mapping[str, Any], classes: frozenset[str]) -> float:
     """GPUs a pod requests as ``deviceclass.resource.kubernetes.io/<GPU class>`` extended resources (KEP-5004),
     which kube-scheduler serves from DRA devices: the sum over containers, at least each init container."""
-    def amount(container: Any) -> float:
-        resources = json_object(json_object(container).get("resources"))
-        requests, limits = json_object(resources.get("requests")), json_object(resources.get("limits"))
-        return sum(parse_quantity(requests.get(name, limits.get(name))) or 0.0
-                   for name in {*requests, *limits} if isinstance(name, str) and name.startswith(IMPLICIT_PREFIX)
-                   and name[len(IMPLICIT_PREFIX):] in classes)
-
     spec = json_object(pod.get("spec"))
-    total = sum(amount(c) for c in json_array(spec.get("containers")))
-    return max([total, *(amount(c) for c in json_array(spec.get("initContainers")))])
+    total = sum(_implicit_gpus(c, classes) for c in json_array(spec.get("containers")))
+    return max([total, *(_implicit_gpus(c, classes) for c in json_array(spec.get("initContainers")))])
+
+
+def _implicit_gpus(container: Any, classes: frozenset[str]) -> float:
+    resources = json_object(json_object(container).get("resources"))
+    requests, limits = json_object(resources.get("requests")), json_object(resources.get("limits"))
+    total = 0.0
+    for name in {*requests, *limits}:
+        if isinstance(name, str) and name.startswith(IMPLICIT_PREFIX) and name[len(IMPLICIT_PREFIX):] in classes:
+            total += parse_quantity(requests.get(name, limits.get(name))) or 0.0
+    return total
 
 
 def pod_claim_names(pod: Mapping[str, Any]) -> list[str]:

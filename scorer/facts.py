@@ -168,6 +168,10 @@ _SUFFIX = {
 
 def parse_quantity(value: Any) -> float | None:
     """A Kubernetes resource.Quantity (``"64Gi"``, ``"500m"``, ``"1Ti"``, ``"1e3"``, 4) as a float; None if invalid."""
+    if type(value) is str:  # the usual case first: a string seen before
+        known = _PARSED.get(value, _MISSING)
+        if known is not _MISSING:
+            return known  # type: ignore[return-value]
     if isinstance(value, bool):
         return None
     if isinstance(value, int | float):
@@ -201,6 +205,8 @@ def _parse(value: str) -> float | None:
 
 def json_object(value: Any) -> Mapping[str, Any]:
     """``value`` if it is a JSON object, else empty: a field of the wrong type reads as absent."""
+    if type(value) is dict:  # what orjson decodes; the Mapping ABC check costs several times more per call
+        return value
     return value if isinstance(value, Mapping) else {}
 
 
@@ -352,8 +358,8 @@ def workload_of(metadata: Mapping[str, Any]) -> tuple[str, str]:
     pod's ``app.kubernetes.io/name`` or ``app`` label as kind ``App``; ("", "") when it has none."""
     labels = json_object(metadata.get("labels"))
     owners = json_array(metadata.get("ownerReferences"))
-    owner = next((o for o in owners if isinstance(o, Mapping) and o.get("controller")), None)
-    if owner is None and owners and isinstance(owners[0], Mapping):
+    owner = next((o for o in owners if isinstance(o, dict | Mapping) and o.get("controller")), None)
+    if owner is None and owners and isinstance(owners[0], dict | Mapping):
         owner = owners[0]
     if owner is not None:
         kind, name = str(owner.get("kind", "")), str(owner.get("name", ""))
@@ -373,13 +379,16 @@ def _container_requests(container: Mapping[str, Any]) -> tuple[float, float, flo
     resources = json_object(json_object(container).get("resources"))
     requests = json_object(resources.get("requests"))
     limits = json_object(resources.get("limits"))
-    # Kubernetes defaults requests to limits when only limits are set; extended resources need limits.
-    def amount(name: str) -> float:
-        value = _quantity(requests, name)
-        if value is None:
-            value = _quantity(limits, name)
-        return value or 0.0
-    return amount("cpu"), amount("memory") / GIB, amount(GPU_RESOURCE)
+    return (_requested(requests, limits, "cpu"), _requested(requests, limits, "memory") / GIB,
+            _requested(requests, limits, GPU_RESOURCE))
+
+
+def _requested(requests: Mapping[str, Any], limits: Mapping[str, Any], name: str) -> float:
+    """Kubernetes defaults requests to limits when only limits are set; extended resources need limits."""
+    value = parse_quantity(requests.get(name))
+    if value is None:
+        value = parse_quantity(limits.get(name))
+    return value or 0.0
 
 
 def pod_requests(spec: Mapping[str, Any]) -> tuple[float, float, float]:

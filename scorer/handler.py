@@ -37,6 +37,15 @@ class BadArgs(ValueError):
     """The request body is not ExtenderArgs."""
 
 
+def _all_str(items: list[Any]) -> bool:
+    """Every item a str: ``str.join`` checks that in C (a set of the types costs several times more)."""
+    try:
+        "".join(items)
+    except TypeError:
+        return False
+    return True
+
+
 def decode_args(body: bytes) -> tuple[Mapping[str, Any], list[str] | None, list[Mapping[str, Any]] | None]:
     """(pod, node names, node objects) from an ExtenderArgs body; exactly one of the last two is set."""
     try:
@@ -50,7 +59,7 @@ def decode_args(body: bytes) -> tuple[Mapping[str, Any], list[str] | None, list[
         raise BadArgs("ExtenderArgs.Pod must be a v1.Pod object (keys are PascalCase: Pod, Nodes, NodeNames)")
     names = args.get("NodeNames")
     if names is not None:
-        if not isinstance(names, list) or not set(map(type, names)) <= {str}:
+        if not isinstance(names, list) or not _all_str(names):
             raise BadArgs("ExtenderArgs.NodeNames must be a list of node names")
         return pod, names, None
     nodes = args.get("Nodes")

@@ -46,7 +46,7 @@ class IntentReader:
 
     def read(self, annotations: Mapping[str, str] | None) -> Verdict:
         """The verdict for one pod's annotations; never raises."""
-        if not annotations or not isinstance(annotations, Mapping):
+        if not annotations or not isinstance(annotations, dict | Mapping):  # dict first: the ABC check is slow
             return NO_INTENTS
         text = annotations.get(INTENTS)
         if not text:

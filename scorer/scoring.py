@@ -117,8 +117,12 @@ def _contributions(intents: Sequence[Intent], phis: Sequence[_PhiRow]
     if phi.ndim != 2:
         phi = phi.reshape(len(intents), -1)
     missing = np.isnan(phi)
-    unknown = tuple(missing.sum(axis=1).tolist())
-    mu = np.where(missing, 0.0, phi) * np.array(weights(intents))[:, None]
+    mu = phi * np.array(weights(intents))[:, None]
+    if missing.any():
+        unknown = tuple(missing.sum(axis=1).tolist())
+        mu[missing] = 0.0
+    else:  # most requests know every fact: no counting or masking then
+        unknown = (0,) * len(intents)
     return mu, unknown, phi
 
 
@@ -130,23 +134,24 @@ def _grades(values: np.ndarray, best: int, extremes: tuple[float, float] | None 
     """Eq. 6–7 on the wire scale: best 10, others ⌊S_norm/10⌋ clamped to [1, 9]. ``extremes``: (max, min) of
     ``values`` when the caller has them."""
     top = float(values.max()) if extremes is None else extremes[0]
-    # in place, in the order of ⌊max(v, 0)·(10/top) + 1e-9⌋: each step allocates nothing new
+    # ⌊max(v, 0)·(10/top) + 1e-9⌋ clamped to [1, 9], in as few array operations as give the same integers: the
+    # values are in [0, 10] before the cast, where truncation is the floor; the clamp then works on integers.
     if top > 0:
         grades = np.maximum(values, 0.0)
         grades *= 10.0 / top
     else:  # never positive: grade from the minimum (0 -> 1) to the maximum (-> 9)
         low = float(values.min()) if extremes is None else extremes[1]
         span = top - low
-        if span > 0:
-            grades = values - low
-            grades *= 10.0 / span
-        else:
-            grades = np.full(values.shape, 9.0)
+        if span <= 0:
+            scores = np.full(values.shape, 9, dtype=np.int64)
+            scores[best] = MAX_SCORE
+            return scores
+        grades = values - low
+        grades *= 10.0 / span
     grades += 1e-9
-    np.floor(grades, out=grades)
-    np.maximum(grades, 1.0, out=grades)
-    np.minimum(grades, 9.0, out=grades)
     scores = grades.astype(np.int64)
+    np.maximum(scores, 1, out=scores)
+    np.minimum(scores, 9, out=scores)
     scores[best] = MAX_SCORE
     return scores
 
@@ -162,7 +167,7 @@ def _best(names: Sequence[str], tiers: Sequence[np.ndarray], first: tuple[float,
         else:
             top, low = float(chosen.max()), float(chosen.min())
         # _tolerance(chosen), from the extremes: the largest |value| is |max| or |min|
-        kept = np.flatnonzero(chosen >= top - _EPS * max(1.0, abs(top), abs(low)))
+        kept = (chosen >= top - _EPS * max(1.0, abs(top), abs(low))).nonzero()[0]
         candidates = kept if candidates is None else candidates[kept]
         if len(candidates) == 1:
             return int(candidates[0])

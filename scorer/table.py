@@ -29,9 +29,10 @@ from scorer.facts import LiveMetrics, NodeFacts
 from scorer.podset import Requested
 
 NAN = float("nan")
+_FEW = 16  # NodeView._by_code: up to this many domains are filled without array operations
 LEVELS = ("node", "rack", "zone", "region")
 _FLOAT_COLUMNS = ("known", "cpu", "memory", "ephemeral", "gpu_count", "gpu_memory", "has_gpus", "nvlink", "ssd",
-                  "network", "req_cpu", "req_mem", "req_gpu", "req_load",
+                  "network", "req_cpu", "req_mem", "req_gpu", "req_load", "gpu_free",
                   "gpu_util", "gpu_util_at", "fb_free", "fb_free_at", "cpu_load", "cpu_load_at", "mem_load",
                   "mem_load_at", "gpu_claimed", "fb_used", "fb_used_at")
 _CODE_COLUMNS = ("rack", "zone", "region", "product")
@@ -116,13 +117,17 @@ class NodeTable:
                 self.facts[row] = facts
                 # GPUs held by ResourceClaims change with every DRA pod; only prefer_gpu (never memoised) reads them
                 self.columns["gpu_claimed"][row] = facts.gpu_claimed
+                self._update_free(row)
                 return
         self.version += 1
         if row is None:
             if not self._free:
                 self._grow(self._capacity * 2)
             row = self._free.pop()
-            self.rows[facts.name] = row
+            # a key string of our own: allocated here, one after another, the keys of a list's nodes lie together
+            # in memory (the name from the parsed Node lies among that Node's objects), so a request's hundreds of
+            # lookups touch fewer cache lines (a fifth less time at 5,000 nodes)
+            self.rows[facts.name.encode().decode()] = row
             self._layout += 1
             prefix = b'{"Host":' + orjson.dumps(facts.name) + b',"Score":'
             self.encoded[row] = [prefix + str(score).encode() + b"}" for score in range(11)]
@@ -146,6 +151,7 @@ class NodeTable:
         self.codes["region"][row] = self._code("region", facts.region)
         self.codes["product"][row] = self._code("product", facts.gpu_product)
         self._update_load(row)
+        self._update_free(row)
 
     def remove(self, name: str) -> None:
         row = self.rows.pop(name, None)
@@ -177,6 +183,7 @@ class NodeTable:
             c["req_mem"][row] = requested.memory_gb
             c["req_gpu"][row] = requested.gpus
         self._update_load(row)
+        self._update_free(row)
 
     def _update_load(self, row: int) -> None:
         """req_load = mean of requested/allocatable CPU and memory (NaN without both): least_loaded's fallback,
@@ -185,6 +192,12 @@ class NodeTable:
         cpu, memory = c["cpu"][row], c["memory"][row]
         c["req_load"][row] = (c["req_cpu"][row] / cpu + c["req_mem"][row] / memory) * 0.5 \
             if cpu > 0 and memory > 0 else NAN
+
+    def _update_free(self, row: int) -> None:
+        """gpu_free = GPUs − those ResourceClaims hold − those the effective pods request: prefer_gpu's operand,
+        kept per row as claims and requests change so a request only gathers it. Same arithmetic as over arrays."""
+        c = self.columns
+        c["gpu_free"][row] = c["gpu_count"][row] - c["gpu_claimed"][row] - c["req_gpu"][row]
 
     def set_requested(self, node: str, requested: Requested | None) -> None:
         """PodSet listener: what the effective pods on ``node`` request now."""
@@ -222,7 +235,8 @@ class NodeTable:
         """The candidate nodes of one request, in request order. The list is kept (not copied): callers must
         not change it afterwards."""
         names = names if isinstance(names, list) else list(names)
-        return NodeView(self, names, _rows_of(self.rows, names))
+        index, unknown = _rows_of(self.rows, names)
+        return NodeView(self, names, index, unknown)
 
     def full_view(self) -> NodeView:
         """Every row, the sentinel last: position i is row i, so an array over it is indexed by row (−1: unknown)."""
@@ -259,27 +273,37 @@ class NodeTable:
         return table.view([n.name for n in nodes])
 
 
-def _rows_of(rows: Mapping[str, int], names: list[str]) -> np.ndarray:
-    """Each name's row, −1 for names the table does not know. An itemgetter over all names is the fastest
-    lookup from C (it raises KeyError on an unknown name: then dict.get with a default, name by name)."""
+def _rows_of(rows: Mapping[str, int], names: list[str]) -> tuple[np.ndarray, int | None]:
+    """Each name's row, −1 for names the table does not know, and 0 when every name is known (None: not
+    counted). An itemgetter over all names is the fastest lookup from C (it raises KeyError on an unknown name:
+    then dict.get with a default, name by name)."""
     if len(names) > 1:
         try:
-            return np.fromiter(itemgetter(*names)(rows), dtype=np.int64, count=len(names))
+            return np.fromiter(itemgetter(*names)(rows), dtype=np.int64, count=len(names)), 0
         except KeyError:
             pass
-    return np.fromiter(map(rows.get, names, repeat(-1)), dtype=np.int64, count=len(names))
+    return np.fromiter(map(rows.get, names, repeat(-1)), dtype=np.int64, count=len(names)), None
 
 
 class NodeView:
     """Columns of one request's candidate nodes. ``index[i]`` is the table row of node i (−1: unknown)."""
 
-    def __init__(self, table: NodeTable, names: list[str], index: np.ndarray) -> None:
+    def __init__(self, table: NodeTable, names: list[str], index: np.ndarray, unknown_count: int | None = None
+                 ) -> None:
+        """``unknown_count``: how many of ``index`` are −1, when the caller knows (else counted here)."""
         self.table = table
         self.names = names
         self.index = index
-        self.known = index >= 0
-        self.unknown_count = len(index) - int(np.count_nonzero(self.known))
+        self.unknown_count = int(np.count_nonzero(index < 0)) if unknown_count is None else unknown_count
+        self._known: np.ndarray | None = None
         self._cache: dict[str, np.ndarray] = {}
+
+    @property
+    def known(self) -> np.ndarray:
+        """True where the table knows the candidate (few evaluators need it: computed on first use)."""
+        if self._known is None:
+            self._known = self.index >= 0
+        return self._known
 
     def __len__(self) -> int:
         return len(self.names)
@@ -311,7 +335,7 @@ class NodeView:
         """(codes, positions) of the domains the table knows, and the number of codes at ``level``."""
         code_of, size = self._code_table(level)
         codes = np.array(list(map(code_of.get, domains, repeat(-1))), dtype=np.int64).reshape(-1)
-        positions = np.flatnonzero(codes >= 0)
+        positions = (codes >= 0).nonzero()[0]
         return codes[positions], positions, size
 
     def lookup(self, mapping: Mapping[str, float], level: str, token: Hashable | None = None) -> np.ndarray:
@@ -332,6 +356,14 @@ class NodeView:
         return entry[1][self.codes(level)]
 
     def _by_code(self, mapping: Mapping[str, float], level: str) -> np.ndarray:
+        if level != "node" and len(mapping) <= _FEW:  # a few zones or regions: plain Python beats array calls
+            code_of, size = self._code_table(level)
+            by_code_list = [0.0] * size + [NAN]
+            for domain, value in mapping.items():
+                code = code_of.get(domain)
+                if code is not None:
+                    by_code_list[code] = value
+            return np.array(by_code_list)
         codes, positions, size = self._codes_of(mapping.keys(), level)
         by_code = np.zeros(size + 1)
         by_code[-1] = NAN
@@ -372,9 +404,10 @@ class NodeView:
         if not len(self.names) or self.unknown_count:
             return None
         grades = np.asarray(scores, dtype=np.int64)
-        if int(grades.min()) < 0 or int(grades.max()) > 10:
+        if int(grades.view(np.uint64).max()) > 10:  # one reduction for both bounds: a negative score is huge here
             return None
-        return b"[" + b",".join(self.table.encoded[self.index, grades].tolist()) + b"]"
+        # one flat take of row·11 + score: cheaper than a 2-D fancy index into the (rows, 11) array
+        return b"[" + b",".join(self.table.encoded.take(self.index * 11 + grades).tolist()) + b"]"
 
     def facts(self) -> list[NodeFacts | None]:
         """The candidates' records (None for unknown names), for the few evaluators that need objects."""

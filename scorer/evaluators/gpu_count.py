@@ -17,5 +17,5 @@ KIND = Kind.GPU_COUNT
 def evaluate(intent: Intent, spec: IntentSpec, view: NodeView, ctx: Context) -> np.ndarray:
     wanted = intent.number("prefer_gpu_cores")
     gpus = view.column("gpu_count")
-    free = gpus - view.column("gpu_claimed") - view.column("req_gpu")
+    free = view.column("gpu_free")  # gpu_count − gpu_claimed − req_gpu, kept per row by the table
     return np.where(np.isnan(gpus), np.nan, ((free >= wanted) & (gpus > 0)).astype(np.float64))

@@ -20,7 +20,7 @@ KIND = Kind.LEAST_LOADED
 def evaluate(intent: Intent, spec: IntentSpec, view: NodeView, ctx: Context) -> np.ndarray:
     fallback = view.column("req_load")  # (req_cpu/cpu + req_mem/memory)/2, NaN without both; kept by the table
     if not view.table.has_live:  # no live sample anywhere: the fallback is the load
-        return 1.0 - np.clip(fallback, 0.0, 1.0)
+        return 1.0 - _unit(fallback)
     gpu = np.where(view.column("has_gpus") == 1.0, fresh(view, "gpu_util", ctx), np.nan)
     samples = np.vstack([fresh(view, "cpu_load", ctx), fresh(view, "mem_load", ctx), gpu])
     present = ~np.isnan(samples)
@@ -28,4 +28,9 @@ def evaluate(intent: Intent, spec: IntentSpec, view: NodeView, ctx: Context) -> 
     with np.errstate(invalid="ignore"):
         measured = np.where(count > 0, np.where(present, samples, 0.0).sum(axis=0) / np.maximum(count, 1), np.nan)
     load = np.where(count > 0, measured, fallback)
-    return 1.0 - np.clip(load, 0.0, 1.0)
+    return 1.0 - _unit(load)
+
+
+def _unit(values: np.ndarray) -> np.ndarray:
+    """``np.clip(values, 0, 1)`` (NaN stays NaN) as two ufunc calls: np.clip's Python wrapper costs more."""
+    return np.minimum(np.maximum(values, 0.0), 1.0)

@@ -87,23 +87,12 @@ def node_objects(count: int, seed: int = 7) -> list[dict[str, Any]]:
     return nodes
 
 
-def _serve(count: int, public_pem: bytes, port_pipe: Any, stop: Any, core: int | None, events: Any) -> None:
-    """The scorer process: cache of ``count`` nodes and 30 pods per node, served on 127.0.0.1. ``events``: a
-    pipe of watch-event lines (JSON bytes), applied as the pod informer applies them."""
-    import asyncio
-
-    from aiohttp import web
-
-    from scorer.__main__ import event_loop, tune_gc
-    from scorer.app import make_app
+def bench_state(count: int) -> Any:
+    """A synced ClusterState of ``count`` nodes (node_objects) and 30 bound pods per node, the logging agent on
+    each, 40 pods of the fixture's workload."""
     from scorer.facts import PodRecord
-    from scorer.metrics import ScorerMetrics
-    from scorer.settings import Settings
     from scorer.state import ClusterState
-    from shared.signing import Verifier
 
-    if core is not None:
-        os.sched_setaffinity(0, {core})
     rng = random.Random(11)
     state = ClusterState()
     state.replace_nodes(node_objects(count))
@@ -122,6 +111,25 @@ def _serve(count: int, public_pem: bytes, port_pipe: Any, stop: Any, core: int |
     state.pods.replace_all(records)
     state.mark_synced("nodes")
     state.mark_synced("pods")
+    return state
+
+
+def _serve(count: int, public_pem: bytes, port_pipe: Any, stop: Any, core: int | None, events: Any) -> None:
+    """The scorer process: cache of ``count`` nodes and 30 pods per node, served on 127.0.0.1. ``events``: a
+    pipe of watch-event lines (JSON bytes), applied as the pod informer applies them."""
+    import asyncio
+
+    from aiohttp import web
+
+    from scorer.__main__ import event_loop, tune_gc
+    from scorer.app import make_app
+    from scorer.metrics import ScorerMetrics
+    from scorer.settings import Settings
+    from shared.signing import Verifier
+
+    if core is not None:
+        os.sched_setaffinity(0, {core})
+    state = bench_state(count)
     tune_gc()  # what python -m scorer does once the cache is synced
 
     async def main() -> None:
@@ -169,10 +177,12 @@ def _percentile(values: list[float], q: float) -> float:
 def _signed(document: Any, hint: str, signer: Any) -> dict[str, str]:
     from shared.codec import HINT as HINT_KEY
     from shared.codec import Analysis, build_annotations
+    from shared.normalise import normalise
     from shared.sanitise import hint_sha256, sanitise
 
     analysis = Analysis("embedded", "bench", "v1", hint_sha256(sanitise(hint).text))
-    return {HINT_KEY: hint, **build_annotations(document, analysis, signer)}
+    canonical = normalise(document.to_dict()).document  # as the webhook writes it (else the scorer rejects it)
+    return {HINT_KEY: hint, **build_annotations(canonical, analysis, signer)}
 
 
 def _request_body(count: int, signer: Any, start: int = 0) -> bytes:

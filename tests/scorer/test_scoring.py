@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import math
+
+import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorer.pipeline import score_nodes
-from scorer.scoring import Mode, normalise_additive, normalise_tiered, rank, weights
+from scorer.scoring import Mode, _grades, normalise_additive, normalise_tiered, rank, weights
 from tests.scorer.builders import context, intent, node, pod, podset
 
 
@@ -175,3 +180,28 @@ def test_rows_explain_contributions_best_first() -> None:
     assert rows[0]["contributions"] == {"prefer_ssd_storage": 40.0, "prefer_nvlink": 0.0}
     assert rows[1]["contributions"] == {"prefer_ssd_storage": 0.0, "prefer_nvlink": 25.0}
     assert rows[0]["raw"] == 40.0 and rows[0]["score"] == 10 and rows[1]["score"] == 6
+
+
+def _grades_by_formula(values: list[float], best: int) -> list[int]:
+    """Eq. 6–7 on the wire scale written out per node: best 10, others ⌊max(v, 0)·10/max + 1e-9⌋ in [1, 9]; when
+    nothing is positive, graded from the minimum to the maximum instead (all 9 when every value is equal)."""
+    top, low = max(values), min(values)
+    if top > 0:
+        grades = [min(9, max(1, math.floor(max(v, 0.0) * (10.0 / top) + 1e-9))) for v in values]
+    elif top > low:
+        grades = [min(9, max(1, math.floor((v - low) * (10.0 / (top - low)) + 1e-9))) for v in values]
+    else:
+        grades = [9] * len(values)
+    grades[best] = 10
+    return grades
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(st.floats(-300, 300).filter(lambda v: v == 0 or abs(v) > 1e-200),  # 10/max stays finite
+                          st.sampled_from([0.0, -0.0, 1e-12, -1e-12, 100.0, -200.0])), min_size=1, max_size=40),
+       st.data())
+def test_wire_grades_follow_eq6_7_for_any_values(values: list[float], data: st.DataObject) -> None:
+    """The array arithmetic of the wire grades (few operations, truncation for the floor) gives the integers the
+    formula gives, negative values and the never-positive case included."""
+    best = data.draw(st.integers(0, len(values) - 1))
+    assert _grades(np.array(values), best).tolist() == _grades_by_formula(values, best)

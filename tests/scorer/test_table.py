@@ -131,7 +131,7 @@ def test_pre_encoded_reply_matches_orjson() -> None:
     assert view.encode([10, 0, 7]) == orjson.dumps([{"Host": "m03", "Score": 10}, {"Host": 'odd"name', "Score": 0},
                                                     {"Host": "m02", "Score": 7}])
     assert table.view(["m02", "ghost"]).encode([1, 2]) is None  # unknown names: the caller encodes
-    assert view.encode([11, 0, 0]) is None
+    assert view.encode([11, 0, 0]) is None and view.encode([0, -1, 0]) is None  # out of 0..10: the caller encodes
 
 
 def test_reply_matches_orjson_for_every_score_and_a_repeated_list() -> None:
@@ -230,3 +230,53 @@ def test_updates_that_change_no_column_keep_the_cached_phi() -> None:
     table.put(replace(facts, ssd=False))
     assert table.version > version
     assert table.view(["a"]).column("ssd").tolist() == [0.0]
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_incremental_columns_equal_a_fresh_table_after_any_changes(seed: int) -> None:
+    """req_load and gpu_free are kept per row as pods, predictions, claims and nodes change: after a random run
+    of such changes they equal the columns of a table built afresh from the same facts and requests."""
+    rng = random.Random(seed)
+    nodes, pods = _random_cluster(seed)
+    state = ClusterState()
+    for facts in nodes:
+        state.nodes[facts.name] = facts
+        state.table.put(facts)
+    for step in range(300):
+        choice = rng.random()
+        if choice < 0.4:
+            state.pods.upsert(rng.choice(pods))
+        elif choice < 0.6:
+            state.pods.delete(rng.choice(pods).key)
+        elif choice < 0.8:
+            state.pods.predict(pod(f"q{step}", "web", gpus=rng.choice([0.0, 1.0]), cpu_cores=1.0, memory_gb=2.0),
+                               rng.choice(nodes).name)
+        else:  # a claim or a new GPU count on a node (a ResourceSlice or claim event)
+            name = rng.choice(nodes).name
+            facts = replace(state.nodes[name], gpu_claimed=float(rng.randint(0, 2)),
+                            gpu_count=rng.choice([state.nodes[name].gpu_count, 8.0]))
+            state.nodes[name] = facts
+            state.table.put(facts)
+    fresh = NodeTable.of(list(state.nodes.values()), requested=state.pods.requested)
+    names = list(state.nodes)
+    for column in ("gpu_free", "req_load", "req_gpu"):
+        kept, rebuilt = state.table.view(names).column(column), fresh.table.view(names).column(column)
+        assert np.array_equal(kept, rebuilt, equal_nan=True), column
+    assert state.table.view(names).column("gpu_free").tolist() == [
+        f.gpu_count - f.gpu_claimed - (state.pods.requested(f.name).gpus if state.pods.requested(f.name) else 0.0)
+        for f in state.nodes.values()]
+
+
+@pytest.mark.parametrize("listed", [3, 18])
+def test_lookup_of_few_and_many_domains_reads_each_nodes_domain(listed: int) -> None:
+    """A histogram of a few zones (filled in Python) and of many (filled by array operations): the node's own
+    count, 0 for a zone without pods, NaN for a node without a zone; unknown zones in the histogram are ignored."""
+    table = NodeTable()
+    nodes = [node(f"n{i:02d}", f"z{i % 20}" if i % 7 else None) for i in range(40)]
+    for facts in nodes:
+        table.put(facts)
+    counts = {f"z{i}": i + 1 for i in range(listed)} | {"z-nowhere": 99}
+    view = table.view([n.name for n in nodes])
+    expected = [float("nan") if n.zone is None else float(counts.get(n.zone, 0)) for n in nodes]
+    assert np.array_equal(view.lookup(counts, "zone"), expected, equal_nan=True)
+    assert np.array_equal(view.lookup(counts, "zone", token=("t", listed)), expected, equal_nan=True)

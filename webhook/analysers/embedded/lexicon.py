@@ -38,6 +38,10 @@ NEGATION_BEFORE = concept_words("negation_before")
 NEGATION_AFTER = concept_words("negation_after")
 # "not necessarily": a negation that only allows, never asks for the opposite.
 HEDGE = concept_words("not_necessarily")
+# "no need", "nicht nötig": a thing not needed is indifference, not a wish to avoid it (ARCHITECTURE 2.2)
+NOT_NEEDED = re.compile(rf"(?<![\w-]){group('not_needed')}(?![\w-])")
+# "doesn't care about GPUs", "da igual", "egal": indifference too
+INDIFFERENT = re.compile(rf"\b{group('indifferent')}\b")
 
 # --- what a wish is not ----------------------------------------------------------------------------
 # Instructions aimed at the model (prompt injection) or forged structure: the whole sentence is dropped.

@@ -41,6 +41,7 @@ eval-dev: $(STAMP) ## the same on the development splits (what the embedded anal
 	$(BIN)/semaff eval tests/data/eval/dev3.jsonl --backend embedded
 	$(BIN)/semaff eval tests/data/eval/dev4.jsonl --backend embedded
 	$(BIN)/semaff eval tests/data/eval/dev-fr.jsonl --backend embedded
+	$(BIN)/semaff eval tests/data/eval/dev-polarity.jsonl --backend embedded
 
 e2e: $(STAMP) ## every real-control-plane test, incl. the node tier (real node + chart; root) and the six scenarios
 	bash hack/build-control-plane.sh >/dev/null

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from shared.catalogue import BY_NAME, INTENT_NAMES, MetaType
+from shared.catalogue import BY_NAME, INTENT_NAMES, MetaType, opposites
 from shared.intents import STRENGTHS
 from shared.normalise import normalise
 
@@ -25,7 +25,7 @@ EVAL_DIR = Path(__file__).parent / "eval"
 SPLITS = ("dev", "dev4")
 # Further development sets, written later and independently: held to the same format checks, but the
 # size minimums apply to the original dev + dev4 union only.
-EXTRA_FILES = ("dev2", "dev3", "dev-fr")
+EXTRA_FILES = ("dev2", "dev3", "dev-fr", "dev-polarity")
 # The held-out split (tests/data/eval/holdout/): written blind, never tuned on, scored once. Same
 # format and label checks; the en/es/de files cover every language x category cell.
 MULTILINGUAL_HOLDOUT = ("holdout/textbook", "holdout/realworld", "holdout/textbook2", "holdout/realworld2")
@@ -33,6 +33,8 @@ HOLDOUT_FILES = (*MULTILINGUAL_HOLDOUT, "holdout/fr", "holdout/fr2")
 # Held-out files written after every other eval file: none of their hints shares a run of FRESH_RUN_WORDS
 # words with any other eval file (fresh wording, not a paraphrase of rows the analyser was tuned on).
 FRESH_HOLDOUT = ("holdout/textbook2", "holdout/realworld2", "holdout/fr2")
+# Development sets worded afresh too (checked after the fresh held-out files, against every other file).
+FRESH_DEV = ("dev-polarity",)
 FRESH_RUN_WORDS = 6
 LANGS = ("en", "es", "de", "fr")
 # The languages of the original dev + dev4 splits and of the en/es/de held-out files (French came later).
@@ -46,6 +48,12 @@ MINIMUM_PER_INTENT_EXTRA = {"dev2": 4, "dev3": 3, "dev-fr": 3, "holdout/fr": 2, 
 }
 # Single-language sets: their language, and the rows they must hold at least (issue 12: French dev set).
 SINGLE_LANGUAGE_FILES = {"dev-fr": ("fr", 120), "holdout/fr": ("fr", 90), "holdout/fr2": ("fr", 90)}
+# Sets about one concern: dev-polarity holds avoid/prefer and spread/colocate traps, so a GPU-memory or
+# NVLink wish has no place there and the per-intent minimum cannot hold. Instead every intent that has an
+# opposite (shared.catalogue.OPPOSITES) occurs at least this often, and every language x category cell is
+# covered except `multi_objective` (long workload profiles are not what it tests).
+FOCUSED_FILES = {"dev-polarity": 1}
+FOCUSED_CATEGORIES = tuple(c for c in CATEGORIES if c != "multi_objective")
 ROW_KEYS = {"id", "hint", "lang", "category", "expected"}
 
 
@@ -184,10 +192,25 @@ def test_both_splits_cover_every_intent_language_and_category(rows_by_split: dic
 
 def test_extra_and_holdout_sets_use_every_intent_often_enough(rows_by_file: dict[str, list[dict[str, Any]]]) -> None:
     for name in EXTRA_FILES + HOLDOUT_FILES:
+        if name in FOCUSED_FILES:
+            continue
         per_intent = Counter(item["intent"] for row in rows_by_file[name] for item in row["expected"])
         minimum = MINIMUM_PER_INTENT_EXTRA[name]
         too_few = {i: per_intent[i] for i in INTENT_NAMES if per_intent[i] < minimum}
         assert too_few == {}, name
+
+
+def test_focused_sets_cover_every_polarity_intent_language_and_category(
+    rows_by_file: dict[str, list[dict[str, Any]]],
+) -> None:
+    for name, minimum in FOCUSED_FILES.items():
+        rows = rows_by_file[name]
+        per_intent = Counter(item["intent"] for row in rows for item in row["expected"])
+        too_few = {i: per_intent[i] for i in INTENT_NAMES if opposites(i) and per_intent[i] < minimum}
+        assert too_few == {}, name
+        cells = {(row["lang"], row["category"]) for row in rows}
+        missing = {(lang, cat) for lang in LANGS for cat in FOCUSED_CATEGORIES} - cells
+        assert missing == set(), (name, sorted(missing))
 
 
 def test_holdout_files_cover_every_language_and_category(rows_by_file: dict[str, list[dict[str, Any]]]) -> None:
@@ -213,9 +236,9 @@ def _runs(hint: str) -> set[tuple[str, ...]]:
     return {tokens[i:i + FRESH_RUN_WORDS] for i in range(len(tokens) - FRESH_RUN_WORDS + 1)}
 
 
-def test_fresh_holdout_files_share_no_wording_with_other_eval_files() -> None:
-    """The newest held-out files are worded afresh: no 6-word run of theirs occurs in any other eval file."""
-    fresh = {f"{name}.jsonl" for name in FRESH_HOLDOUT}
+def test_fresh_files_share_no_wording_with_other_eval_files() -> None:
+    """The newest held-out files and dev-polarity are worded afresh: no 6-word run of theirs is in another file."""
+    fresh = {f"{name}.jsonl" for name in FRESH_HOLDOUT + FRESH_DEV}
     seen: dict[tuple[str, ...], str] = {}
     for path in sorted(EVAL_DIR.rglob("*.jsonl")):
         name = str(path.relative_to(EVAL_DIR))
@@ -223,7 +246,7 @@ def test_fresh_holdout_files_share_no_wording_with_other_eval_files() -> None:
             for row in _load(name.removesuffix(".jsonl")):
                 seen.update(dict.fromkeys(_runs(row["hint"]), name))
     problems = []
-    for name in FRESH_HOLDOUT:
+    for name in FRESH_HOLDOUT + FRESH_DEV:
         own: dict[tuple[str, ...], str] = {}
         for row in _load(name):
             for run in _runs(row["hint"]):

@@ -20,6 +20,7 @@ from webhook.analysers.embedded.lexicon import (
     HARD_SPLIT,
     NEGATION_AFTER,
     NEGATION_BEFORE,
+    NOT_NEGATING,
     OPENERS,
     SOFT_SPLIT,
     STRONG,
@@ -70,6 +71,13 @@ def _spans(pattern: re.Pattern[str], text: str, start: int, end: int) -> list[re
     return list(pattern.finditer(text, start, end))
 
 
+def negations(pattern: re.Pattern[str], text: str, start: int, end: int) -> list[re.Match[str]]:
+    """The matches of a negation ``pattern`` in [start, end) but those inside a phrase whose negation
+    words negate nothing ("not only GPUs", "keine andere Zone als ...": ``NOT_NEGATING``)."""
+    void = [(m.start(), m.end()) for m in NOT_NEGATING.finditer(text, start, end)]
+    return [m for m in pattern.finditer(text, start, end) if not any(s <= m.start() and m.end() <= e for s, e in void)]
+
+
 def _cuts(pattern: re.Pattern[str], text: str, start: int, end: int) -> list[tuple[int, int, str]]:
     """Pieces of [start, end) between the matches of ``pattern``, each with the separator before it."""
     pieces, position, separator = [], start, ""
@@ -106,8 +114,8 @@ def segment(text: str, names: list[tuple[int, int]] | None = None) -> list[Claus
             marks = sorted([(m.start(), WEAK_STRENGTH, m.group(0)) for m in _spans(WEAK, text, start, end)]
                            + [(m.start(), STRONG_STRENGTH, m.group(0)) for m in _spans(STRONG, text, start, end)])
             lead = start + len(text[start:end]) - len(text[start:end].lstrip())
-            before = tuple(m.end() for m in _spans(NEGATION_BEFORE, text, start, end))
-            after = tuple(m.start() for m in _spans(NEGATION_AFTER, text, start, end))
+            before = tuple(m.end() for m in negations(NEGATION_BEFORE, text, start, end))
+            after = tuple(m.start() for m in negations(NEGATION_AFTER, text, start, end))
             # a clause that turns the polarity ("..., never us-east-1a") is a wish of its own
             turns = bool(before) and NEGATION_BEFORE.match(text, lead) is not None and not (
                 previous is not None and previous.negated)

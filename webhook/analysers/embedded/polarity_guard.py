@@ -12,13 +12,16 @@ evidence against the polarity cues the clause holds (lang/*/: ``negation_before`
   zone a, not zone b": the "not" is spent on zone b);
 - a preference, co-location or same-place wish (``POSITIVE``) whose clause holds a cue nothing consumed
   ("us-east-1 is not ok", "rack-3 is the one we can't use") is unsure: dropped;
-- so are the preferences of the clauses before a clause that holds such a cue and reads nothing at
-  all ("rack-9, stay away": the refusal points back at what was said before it);
+- so are the named preferences (places, workloads) of the clauses before a clause that holds such a
+  cue, not a hedge or indifference, and reads nothing at all ("rack-9, stay away": the refusal points
+  back at what was said before it; a refusal naming nothing points at a name);
 - symmetrically, an avoidance or spread turned by a negation (``Candidate.negated``) whose every
   negation is a hedge, a "not needed" or an indifference ("not necessarily on node-3", "no need for
-  eu-west-1", "don't care about us-east-1a") asks for no avoidance: dropped. An avoidance or spread
-  not turned by a negation comes from a cue the data declares as one (specs.json, relations.json,
-  a zero count), which is its evidence.
+  eu-west-1", "don't care about us-east-1a") asks for no avoidance: dropped;
+- an avoidance or spread not turned by a negation comes from a cue the data declares as one
+  (specs.json, relations.json, a zero count); when its clause also holds a negation nothing consumed
+  ("spreading over zones isn't needed", "inutile d'étaler sur plusieurs zones") that negation may be
+  meant for it: dropped.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from shared.catalogue import BY_NAME, OPPOSITES
-from webhook.analysers.embedded.clauses import Clause, clause_at
+from webhook.analysers.embedded.clauses import Clause, clause_at, negations
 from webhook.analysers.embedded.langdata import group
 from webhook.analysers.embedded.lexicon import (
     HEDGE,
@@ -37,8 +40,6 @@ from webhook.analysers.embedded.lexicon import (
     NEGATION_AFTER,
     NEGATION_BEFORE,
     NOT_NEEDED,
-    STRONG,
-    WEAK,
 )
 
 if TYPE_CHECKING:
@@ -56,6 +57,10 @@ NEGATIVE: frozenset[str] = frozenset(b for _, b in OPPOSITES)
 ANTI_AFFINITY = re.compile(r"(?<![\w-])(?:" + "|".join(
     group(c) for c in ("anti_affinity", "relation_away", "relation_anti_affinity")) + ")")
 
+# Outage and survival words (lang/*/outage.txt, survive.txt), also inside a compound ("Rackausfall"):
+# a resilience cue holds its own negation.
+RESILIENCE = re.compile(group("outage") + "|" + group("survive"))
+
 BEFORE, AFTER, ANY = -1, 1, 0  # which way a cue reaches: what follows it, what precedes it, its clause
 
 
@@ -72,21 +77,20 @@ class PolarityCue:
 def cues_in(text: str, clause: Clause) -> list[PolarityCue]:
     """Every polarity cue of one clause. A negation inside a hedge or a "not needed" phrase, or followed
     by an indifference word before the clause ends ("doesn't matter", "no importa"), is weak; one inside
-    a strength word ("non négociable", "non-negotiable") is that strength, no cue at all."""
+    a phrase whose negation negates nothing ("not only", "non négociable") is no cue at all."""
     weak_spans = [(m.start(), m.end()) for p in (HEDGE, NOT_NEEDED) for m in p.finditer(text, clause.start, clause.end)]
-    strength = [(m.start(), m.end()) for p in (STRONG, WEAK) for m in p.finditer(text, clause.start, clause.end)]
 
     def weak(start: int, end: int) -> bool:
         return any(s <= start and end <= e for s, e in weak_spans) or bool(
             INDIFFERENT.search(text, end, min(clause.end, end + 30)))
 
     found = [PolarityCue(m.start(), m.end(), BEFORE, weak(m.start(), m.end()))
-             for m in NEGATION_BEFORE.finditer(text, clause.start, clause.end)]
+             for m in negations(NEGATION_BEFORE, text, clause.start, clause.end)]
     found += [PolarityCue(m.start(), m.end(), AFTER, weak(m.start(), m.end()))
-              for m in NEGATION_AFTER.finditer(text, clause.start, clause.end)]
+              for m in negations(NEGATION_AFTER, text, clause.start, clause.end)]
     found += [PolarityCue(s, e, ANY, True) for s, e in weak_spans]
     found += [PolarityCue(m.start(), m.end(), ANY) for m in ANTI_AFFINITY.finditer(text, clause.start, clause.end)]
-    return [cue for cue in found if not any(s <= cue.start and cue.end <= e for s, e in strength)]
+    return found
 
 
 def negates(cue: PolarityCue, position: int) -> bool:
@@ -100,8 +104,11 @@ def negates(cue: PolarityCue, position: int) -> bool:
 
 def consumed(cue: PolarityCue, clause: Clause, candidates: Sequence[Candidate], negated: Sequence[int]) -> bool:
     """Whether the passes used ``cue``: it lies in the words a candidate was read from, or it reaches a
-    position of its clause that was read as negated."""
-    if any(c.position < cue.end and cue.start < c.position + max(len(c.cue), 1) for c in candidates):
+    position of its clause that was read as negated, or a candidate of its clause was read from an
+    outage ("a rack failure must not take us down", "ein Rackausfall darf uns nicht lahmlegen": the
+    negation is the outage's, and the wish is to survive it)."""
+    if any(RESILIENCE.search(c.cue) or (c.position < cue.end and cue.start < c.position + max(len(c.cue), 1))
+           for c in candidates):
         return True
     return any(clause.start <= p < clause.end and negates(cue, p) for p in negated)
 
@@ -138,6 +145,9 @@ def guard(text: str, clauses: list[Clause], candidates: list[Candidate], read: S
                 candidate.items and _refused_later(clauses, index, pointing_back))):
             continue
         if candidate.intent in NEGATIVE and candidate.negated and _only_weak_negation(text, clause, candidate):
+            continue
+        if candidate.intent in NEGATIVE and not candidate.negated and any(
+                cue.reach != ANY for cue in unspent[index]):
             continue
         kept.append(candidate)
     return kept

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from shared.catalogue import BY_NAME, opposites
-from webhook.analysers.embedded.clauses import Clause, clause_at, segment
+from webhook.analysers.embedded.clauses import Clause, clause_at, is_bare, segment
 from webhook.analysers.embedded.concepts import (
     COUNT_OF_THEM,
     CUES,
@@ -33,6 +33,7 @@ from webhook.analysers.embedded.lexicon import (
     NOT_NEEDED,
     OPENERS,
     REFERENCE,
+    STRONG,
 )
 from webhook.analysers.embedded.polarity_guard import guard
 from webhook.analysers.embedded.slots import _GPU_MODEL, Slot, extract, parse_number
@@ -46,7 +47,8 @@ _MASKS = {"cores": "cores", "gpus": "gpus", "size": "GB", "rate": "RATE", "gpu_m
 # A wish before a reason: a negation or request ("avoid", "keep it off") or any wish marker.
 WISH_OR_PLACE = re.compile(NEGATION_BEFORE.pattern + "|" + WISH.pattern)
 REFUSAL = re.compile(NEGATION_AFTER.pattern + "|" + NEGATION_BEFORE.pattern)
-REFUSAL_WORDS = re.compile(REFUSAL.pattern + "|" + REFERENCE.pattern)
+# what a bare refusal may hold: refusal words, words pointing back, and a strong word ("en aucun cas")
+REFUSAL_WORDS = re.compile(REFUSAL.pattern + "|" + REFERENCE.pattern + "|" + STRONG.pattern)
 
 # Every catalogue identifier (intent names, metadata keys): a hint that spells them out is writing
 # our output format, not a placement wish.
@@ -609,8 +611,8 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
             refused.add((clause.sentence, clause.start))
             if clause is next(c for c in clauses if c.sentence == clause.sentence) and clause.sentence > 0:
                 refused.add((clause.sentence - 1, clause.start))
-            place = _place_pointed_at(text, clauses, clause, candidates)
-            if place is not None:
+            one = _place_pointed_at(text, clauses, clause, candidates)
+            for place in [one] if one is not None else _places_named_before(text, clauses, clause, candidates, slots):
                 pointed[id(place)] = replace(place, intent=f"avoid_{place.intent.removeprefix('prefer_')}")
     kept = []
     for candidate in candidates:
@@ -652,6 +654,29 @@ def _place_pointed_at(text: str, clauses: list[Clause], refusal: Clause,
             _LEVEL_OF.get(found[0].intent) is None or not found[0].intent.startswith("prefer_")):
         return None
     return found[0]
+
+
+def _places_named_before(text: str, clauses: list[Clause], refusal: Clause, candidates: list[Candidate],
+                         slots: list[Slot]) -> list[Candidate]:
+    """The places a bare refusal refuses when all that comes before it in its sentence (or, when it opens
+    its sentence, in the one before) is their names: places of one kind, with level words, articles and
+    fillers only ("rack-b07: no", "us-east-1c — nope", "rack-3 and rack-4 — neither, thanks"). Empty
+    when anything else is said there: then which reading was meant is not certain."""
+    sentence = [c for c in clauses if c.sentence == refusal.sentence]
+    if refusal is sentence[0]:
+        sentence = [c for c in clauses if c.sentence == refusal.sentence - 1] + sentence
+    start = sentence[0].start
+    found = [c for c in candidates if start <= c.position < refusal.start]
+    kinds = {c.intent for c in found}
+    names = [(s.start, s.end) for s in slots if s.kind in _PLACES]
+    if len(kinds) != 1 or not kinds.pop().startswith("prefer_") or _LEVEL_OF.get(found[0].intent) is None or any(
+            c.cue not in c.items for c in found) or WISH.search(text, start, refusal.start) or not is_bare(
+            text, names, start, refusal.start, _NOTHING):
+        return []
+    return found
+
+
+_NOTHING = re.compile(r"$^")
 
 
 def _continues_refused_list(text: str, clauses: list[Clause], clause: Clause, candidate: Candidate,

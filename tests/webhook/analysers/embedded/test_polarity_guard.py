@@ -113,3 +113,27 @@ def test_the_guard_drops_a_preference_only_while_its_negation_is_unspent() -> No
     # nothing read it: the preference of its clause is not certain
     assert not consumed(negation, clauses[0], [prefer], negated=[])
     assert guard(text, clauses, [prefer], read=[prefer], negated=[]) == []
+
+
+@pytest.mark.parametrize(("hint", "intent", "names"), [
+    ("rack-41: no", "avoid_racks", ["rack-41"]),
+    ("ap-south-2 — nah", "avoid_regions", ["ap-south-2"]),
+    ("node-c7 and node-c8 — neither, thanks", "avoid_nodes", ["node-c7", "node-c8"]),
+    ("la zona us-west-2c? no, gracias", "avoid_zones", ["us-west-2c"]),
+    ("Knoten k-71? Nein.", "avoid_nodes", ["k-71"]),
+    ("le rack-b44 : en aucun cas", "avoid_racks", ["rack-b44"]),
+])
+def test_a_bare_refusal_after_nothing_but_names_avoids_them(hint: str, intent: str, names: list[str]) -> None:
+    found = intents(hint)
+    assert found == {intent: {intent: names}}, found
+
+
+@pytest.mark.parametrize("hint", [
+    # a wish word before the refusal: which reading was meant is not certain
+    "run it on rack-41 please — nope",
+    "ich will eu-central-2, nein",
+    "quiero el nodo w-61 — no",
+])
+def test_a_bare_refusal_after_a_wish_refuses_nothing_for_certain(hint: str) -> None:
+    found = intents(hint)
+    assert not any(name.startswith(("prefer_", "avoid_")) for name in found), found

@@ -509,7 +509,8 @@ def _read_bare_spreads(h: _Hint) -> None:
         if clause.sentence in skipped or clause.sentence in spread_found:
             continue
         verb = _BARE_SPREAD.search(cue_text, clause.start, clause.end)
-        if verb is None or h.negated(clause, clause.end):
+        # a negation anywhere before the end, or one after the verb ("repartir por zonas sobra"), negates it
+        if verb is None or h.negated(clause, clause.end) or h.negated(clause, verb.start()):
             continue
         sentence = [c for c in clauses if c.sentence == clause.sentence]
         levels = {name for name, word in _LEVEL_WORDS

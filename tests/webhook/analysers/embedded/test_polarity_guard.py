@@ -9,18 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from webhook.analysers.embedded import EmbeddedAnalyser
+from tests.webhook.analysers.embedded.test_polarity import intents
 from webhook.analysers.embedded.clauses import segment
 from webhook.analysers.embedded.polarity_guard import POSITIVE, consumed, cues_in, guard
 from webhook.analysers.embedded.rules import Candidate
-
-_ANALYSER = EmbeddedAnalyser()
-
-
-def intents(hint: str) -> dict[str, dict]:
-    """Intent name -> metadata for one hint, as the embedded analyser reads it."""
-    raw, _ = _ANALYSER.read(hint)
-    return {entry["intent"]: entry["metadata"] for entry in raw}
 
 
 @pytest.mark.parametrize("hint", [

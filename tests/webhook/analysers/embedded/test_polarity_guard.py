@@ -129,3 +129,13 @@ def test_a_bare_refusal_after_nothing_but_names_avoids_them(hint: str, intent: s
 def test_a_bare_refusal_after_a_wish_refuses_nothing_for_certain(hint: str) -> None:
     found = intents(hint)
     assert not any(name.startswith(("prefer_", "avoid_")) for name in found), found
+
+
+@pytest.mark.parametrize(("hint", "intent"), [
+    # a refusal said after the name, in each language's words (lang/*/negation_after.txt)
+    ("la región eu-west-1 queda fuera", "avoid_regions"),
+    ("ap-east-2 is off the table", "avoid_regions"),
+    ("node-31 looks sick, give it a miss", "avoid_nodes"),
+])
+def test_a_refusal_after_the_name_avoids_it(hint: str, intent: str) -> None:
+    assert set(intents(hint)) == {intent}, intents(hint)

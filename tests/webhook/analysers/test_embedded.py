@@ -779,8 +779,10 @@ def test_spanish_german_mechanisms(analyser: EmbeddedAnalyser, hint: str, expect
     # a refusal standing alone refuses what came before: unsure which way, so no place wish at all
     # (but a refusal pointing back at the one place its sentence names avoids that place)
     ("worker-3 keeps timing out, skip it", [("avoid_nodes", {"avoid_nodes": ["worker-3"]})]),
-    ("zone eu-west-1c: no.", []),
-    ("us-east-2b? nah.", []),
+    ("use zone eu-west-1c: no.", []),
+    # ... and one after nothing but names refuses them (dev-polarity labels these avoid)
+    ("zone eu-west-1c: no.", [("avoid_zones", {"avoid_zones": ["eu-west-1c"]})]),
+    ("us-east-2b? nah.", [("avoid_zones", {"avoid_zones": ["us-east-2b"]})]),
     # colloquial refusals are negations
     ("nope to zone eu-west-1c", [("avoid_zones", {"avoid_zones": ["eu-west-1c"]})]),
     # a refusal with its own object is an ordinary negated clause

@@ -20,6 +20,7 @@ from webhook.analysers.embedded.lexicon import (
     HARD_SPLIT,
     NEGATION_AFTER,
     NEGATION_BEFORE,
+    NOT_NEGATING,
     OPENERS,
     SOFT_SPLIT,
     STRONG,
@@ -70,6 +71,13 @@ def _spans(pattern: re.Pattern[str], text: str, start: int, end: int) -> list[re
     return list(pattern.finditer(text, start, end))
 
 
+def negations(pattern: re.Pattern[str], text: str, start: int, end: int) -> list[re.Match[str]]:
+    """The matches of a negation ``pattern`` in [start, end) but those inside a phrase whose negation
+    words negate nothing ("not only GPUs", "keine andere Zone als ...": ``NOT_NEGATING``)."""
+    void = [(m.start(), m.end()) for m in NOT_NEGATING.finditer(text, start, end)]
+    return [m for m in pattern.finditer(text, start, end) if not any(s <= m.start() and m.end() <= e for s, e in void)]
+
+
 def _cuts(pattern: re.Pattern[str], text: str, start: int, end: int) -> list[tuple[int, int, str]]:
     """Pieces of [start, end) between the matches of ``pattern``, each with the separator before it."""
     pieces, position, separator = [], start, ""
@@ -80,7 +88,7 @@ def _cuts(pattern: re.Pattern[str], text: str, start: int, end: int) -> list[tup
     return [(s, e, sep) for s, e, sep in pieces if text[s:e].strip(" ,:;.")]
 
 
-def _is_bare(text: str, masked: list[tuple[int, int]], start: int, end: int, pattern: re.Pattern[str]) -> bool:
+def is_bare(text: str, masked: list[tuple[int, int]], start: int, end: int, pattern: re.Pattern[str]) -> bool:
     """True when [start, end) holds nothing but masked names, fillers and words of ``pattern``."""
     chars = list(text[start:end])
     for s, e in masked:
@@ -106,8 +114,8 @@ def segment(text: str, names: list[tuple[int, int]] | None = None) -> list[Claus
             marks = sorted([(m.start(), WEAK_STRENGTH, m.group(0)) for m in _spans(WEAK, text, start, end)]
                            + [(m.start(), STRONG_STRENGTH, m.group(0)) for m in _spans(STRONG, text, start, end)])
             lead = start + len(text[start:end]) - len(text[start:end].lstrip())
-            before = tuple(m.end() for m in _spans(NEGATION_BEFORE, text, start, end))
-            after = tuple(m.start() for m in _spans(NEGATION_AFTER, text, start, end))
+            before = tuple(m.end() for m in negations(NEGATION_BEFORE, text, start, end))
+            after = tuple(m.start() for m in negations(NEGATION_AFTER, text, start, end))
             # a clause that turns the polarity ("..., never us-east-1a") is a wish of its own
             turns = bool(before) and NEGATION_BEFORE.match(text, lead) is not None and not (
                 previous is not None and previous.negated)
@@ -122,7 +130,7 @@ def segment(text: str, names: list[tuple[int, int]] | None = None) -> list[Claus
             # only a list of names continues a negated list of names: "nada de GPU y en la región X" is a
             # new wish, "avoid m02 and m03" is not
             inherited = bool(previous is not None and previous.negated and not before and not after
-                             and (_is_bare(text, names, start, end, _NOTHING)
+                             and (is_bare(text, names, start, end, _NOTHING)
                                   or _names_then_remark(text, names, start, end))
                              and (previous.inherited_negation or any(previous.start <= s < previous.end
                                                                      for s, _ in names))
@@ -148,8 +156,8 @@ def segment(text: str, names: list[tuple[int, int]] | None = None) -> list[Claus
             if marks:
                 # "racks too if possible" names a thing before its strength word: it closes with its segment
                 names_thing = _THING.search(text, start, marks[0][0]) is not None
-                passes_on = not names_thing and _is_bare(text, [], start, marks[0][0], _STRENGTH_LEAD)
-                bare_previous = not names_thing and _is_bare(text, [], start, end, _STRENGTH_LEAD)  # "If possible, ..."
+                passes_on = not names_thing and is_bare(text, [], start, marks[0][0], _STRENGTH_LEAD)
+                bare_previous = not names_thing and is_bare(text, [], start, end, _STRENGTH_LEAD)  # "If possible, ..."
                 # "Critical: ...", "Critical service: ...": a short label before a colon governs the sentence
                 if previous is None and text[end:end + 2].lstrip().startswith(":") and len(
                         text[start:end].split()) <= 3:
@@ -161,7 +169,7 @@ def segment(text: str, names: list[tuple[int, int]] | None = None) -> list[Claus
             if not sentence[index].negations_after:
                 continue
             back = index
-            while back > 0 and _joins(separators[back], alternatives=True) and _is_bare(
+            while back > 0 and _joins(separators[back], alternatives=True) and is_bare(
                     text, names, sentence[back - 1].start, sentence[back - 1].end, _NOTHING) and not (
                     # "In eu-west-1, die Zone eu-west-1b aber nicht": a place said with its own preposition stays
                     separators[back] == ","
@@ -172,7 +180,7 @@ def segment(text: str, names: list[tuple[int, int]] | None = None) -> list[Claus
                 back -= 1
         # "Spread over regions, absolutely.": a strength word standing alone at the end looks back.
         # It takes in the items co-ordinated with "and" before it ("500 GB scratch and an SSD, ideally").
-        if len(sentence) >= 2 and marked[-1] and not marked[-2] and _is_bare(
+        if len(sentence) >= 2 and marked[-1] and not marked[-2] and is_bare(
                 text, [], sentence[-1].start, sentence[-1].end, _STRENGTH_LEAD):
             last = sentence[-1]
             index = len(sentence) - 2
@@ -195,7 +203,7 @@ def _names_then_remark(text: str, names: list[tuple[int, int]], start: int, end:
     """[start, end) opens with names and ends with a remark that asks for nothing ("avoid m05 and m06 pls
     they are flaky"): the list goes on, and so does its negation."""
     inside = sorted((s, e) for s, e in names if start <= s < end)
-    if not inside or not _is_bare(text, [], start, inside[0][0], _NOTHING):
+    if not inside or not is_bare(text, [], start, inside[0][0], _NOTHING):
         return False
     rest = FILLER.sub(" ", text[inside[-1][1]:end])  # "pls", "bitte" ask for nothing new
     return not any(p.search(rest) for p in (WISH_WORDS, NEGATION_BEFORE, NEGATION_AFTER, _LOCATIVE_ANYWHERE))

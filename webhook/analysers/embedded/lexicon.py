@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from webhook.analysers.embedded.langdata import alternatives, group, table
+from webhook.analysers.embedded.langdata import alternatives, expand, group, table
 
 
 def words(*alternatives: str) -> str:
@@ -36,8 +36,15 @@ STRONG = concept_words("strong")
 NEGATION_BEFORE = concept_words("negation_before")
 # Cues that negate what comes before them in the same clause (German verb-final, "X is off limits").
 NEGATION_AFTER = concept_words("negation_after")
+# Phrases whose negation words negate nothing ("not only X but also Y", "no zone other than X",
+# "non négociable"): a negation cue inside one is no negation (clauses, polarity_guard).
+NOT_NEGATING = re.compile(r"(?<![\w-])(?:" + expand("{not_negating}") + r")(?![\w-])")
 # "not necessarily": a negation that only allows, never asks for the opposite.
 HEDGE = concept_words("not_necessarily")
+# "no need", "nicht nötig": a thing not needed is indifference, not a wish to avoid it (ARCHITECTURE 2.2)
+NOT_NEEDED = re.compile(rf"(?<![\w-]){group('not_needed')}(?![\w-])")
+# "doesn't care about GPUs", "da igual", "egal": indifference too
+INDIFFERENT = re.compile(rf"\b{group('indifferent')}\b")
 
 # --- what a wish is not ----------------------------------------------------------------------------
 # Instructions aimed at the model (prompt injection) or forged structure: the whole sentence is dropped.

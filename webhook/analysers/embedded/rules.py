@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from shared.catalogue import BY_NAME, opposites
-from webhook.analysers.embedded.clauses import Clause, clause_at, segment
+from webhook.analysers.embedded.clauses import Clause, clause_at, is_bare, segment
 from webhook.analysers.embedded.concepts import (
     COUNT_OF_THEM,
     CUES,
@@ -26,12 +26,16 @@ from webhook.analysers.embedded.lexicon import (
     DESCRIPTIVE,
     FILLER,
     HEDGE,
+    INDIFFERENT,
     INJECTION,
     NEGATION_AFTER,
     NEGATION_BEFORE,
+    NOT_NEEDED,
     OPENERS,
     REFERENCE,
+    STRONG,
 )
+from webhook.analysers.embedded.polarity_guard import guard
 from webhook.analysers.embedded.slots import _GPU_MODEL, Slot, extract, parse_number
 from webhook.analysers.embedded.statements import WISH, is_question, is_statement
 from webhook.analysers.embedded.typos import correct
@@ -43,7 +47,8 @@ _MASKS = {"cores": "cores", "gpus": "gpus", "size": "GB", "rate": "RATE", "gpu_m
 # A wish before a reason: a negation or request ("avoid", "keep it off") or any wish marker.
 WISH_OR_PLACE = re.compile(NEGATION_BEFORE.pattern + "|" + WISH.pattern)
 REFUSAL = re.compile(NEGATION_AFTER.pattern + "|" + NEGATION_BEFORE.pattern)
-REFUSAL_WORDS = re.compile(REFUSAL.pattern + "|" + REFERENCE.pattern)
+# what a bare refusal may hold: refusal words, words pointing back, and a strong word ("en aucun cas")
+REFUSAL_WORDS = re.compile(REFUSAL.pattern + "|" + REFERENCE.pattern + "|" + STRONG.pattern)
 
 # Every catalogue identifier (intent names, metadata keys): a hint that spells them out is writing
 # our output format, not a placement wish.
@@ -64,10 +69,6 @@ _RESOURCE_CUES = (_GPU_MEMORY_CUES, _EPHEMERAL_CUES, _MEMORY_CUES, _NOT_PLACEMEN
 
 _CORES_ABOUT = re.compile(rf"(?<![\w-]){group('core_words')}(?![\w-])[^.;:\d]{{0,20}}?(?<![\w-])"
                           rf"(?:{group('about')[3:-1]}|~)\s*(\d{{1,3}})(?![\w.,])")
-# "no need", "nicht nötig": a thing not needed is indifference, not a wish to avoid it (ARCHITECTURE 2.2)
-_NOT_NEEDED = re.compile(rf"(?<![\w-]){group('not_needed')}(?![\w-])")
-# "doesn't care about GPUs", "da igual", "egal": indifference too
-_INDIFFERENT = re.compile(rf"\b{group('indifferent')}\b")
 _CORE_WORD = re.compile(rf"(?<![\w-]){group('core_words')}(?![\w-])")
 _BARE_SPREAD = re.compile(rf"(?<![\w-]){group('spread_verb')}(?![\w-])")
 _LEVEL_WORDS = (
@@ -90,6 +91,7 @@ class Candidate:
     items: tuple[str, ...] = ()  # list metadata
     number: float | None = None  # float metadata
     cue: str = ""
+    negated: bool = False  # its polarity was turned by a negation of its clause (``polarity_guard`` checks it)
 
 
 @dataclass(slots=True)
@@ -237,9 +239,18 @@ class _Hint:
     masked: list[str]
     candidates: list[Candidate]
     cue_text: str = ""
+    negated_positions: list[int] = field(default_factory=list)  # where a negation was read as applying
 
     def add(self, candidate: Candidate) -> None:
         self.candidates.append(candidate)
+
+    def negated(self, clause: Clause, position: int) -> bool:
+        """Whether ``clause`` negates ``position``; a yes is recorded, so the polarity guard knows which
+        negation words the passes used (``polarity_guard.consumed``)."""
+        found = clause.negated_at(position)
+        if found:
+            self.negated_positions.append(position)
+        return found
 
     def clause_of(self, position: int) -> Clause | None:
         """The clause holding ``position`` when it is read at all (not a skipped sentence or a reason)."""
@@ -256,7 +267,8 @@ class _Hint:
 
 def read_hint(hint: str) -> Reading:
     """Read one (sanitised) hint by rule: normalise, slots and relations, clauses (with the sentences that
-    are no wish), then each pass of ``_PASSES`` adds candidates, and ``polarity_safe`` drops the unsure."""
+    are no wish), then each pass of ``_PASSES`` adds candidates, ``polarity_safe`` drops the unsure and
+    ``polarity_guard.guard`` those whose polarity the words of their clause do not settle."""
     text = blank_injections(correct(lower(hint)))
     slots = extract(text)
     relations = find_relations(text, original=hint)
@@ -283,7 +295,8 @@ def read_hint(hint: str) -> Reading:
     for read in _PASSES:
         read(state)
     reading.masked = "".join(state.masked)
-    reading.candidates = polarity_safe(text, clauses, slots, reading.candidates)
+    safe = polarity_safe(text, clauses, slots, reading.candidates)
+    reading.candidates = guard(text, clauses, safe, read=reading.candidates, negated=state.negated_positions)
     return reading
 
 
@@ -301,9 +314,10 @@ def _read_names(h: _Hint) -> None:
                 other.kind == slot.kind and clause.start <= other.start < slot.start for other in slots):
             continue  # "prefer us-east-1a over us-east-1b": the second one is the one not chosen
         if slot.kind in polar:
-            prefix = "avoid" if clause.negated_at(slot.start) else "prefer"
-            add(Candidate(f"{prefix}_{polar[slot.kind]}", slot.start, items=(str(slot.value),), cue=str(slot.value)))
-        elif slot.kind == "gpu_model" and not clause.negated_at(slot.start):
+            negated = h.negated(clause, slot.start)
+            add(Candidate(f"{'avoid' if negated else 'prefer'}_{polar[slot.kind]}", slot.start,
+                          items=(str(slot.value),), cue=str(slot.value), negated=negated))
+        elif slot.kind == "gpu_model" and not h.negated(clause, slot.start):
             add(Candidate("prefer_gpu_models", slot.start, items=(str(slot.value),), cue=str(slot.value)))
 
 
@@ -324,13 +338,15 @@ def _read_relations(h: _Hint) -> None:
         elif level == NODE and _SAME_REGION.search(text[relation.start:sentence_end]):
             level = REGION
         # a negation that ends anywhere before the names counts, even inside the cue ("nowhere near X")
-        negative = relation.negative or clause.negated_at(relation.start + 1) or any(
-            relation.start < end <= relation.end - 1 for end in clause.negations_before)
+        negated = not relation.negative and (h.negated(clause, relation.start + 1) or any(
+            relation.start < end <= relation.end - 1 for end in clause.negations_before))
+        negative = relation.negative or negated
         name = {(NODE, False): "prefer_same_node_as_deployments", (ZONE, False): "prefer_same_zone_as_deployments",
                 (REGION, False): "prefer_same_region_as_deployments", (NODE, True): "avoid_same_node_as_deployments",
                 (ZONE, True): "avoid_same_zone_as_deployments"}.get((level, negative))
         if name:
-            add(Candidate(name, relation.start, items=relation.names, cue=text[relation.start:relation.end]))
+            add(Candidate(name, relation.start, items=relation.names, cue=text[relation.start:relation.end],
+                          negated=negated))
 
 
 def _read_numbers(h: _Hint) -> None:
@@ -343,12 +359,12 @@ def _read_numbers(h: _Hint) -> None:
         if clause is None or slot.kind not in ("cores", "gpus", "size", "rate"):
             continue
         number = float(slot.value)
-        negated = clause.negated_at(slot.start)
+        negated = h.negated(clause, slot.start)
         if slot.kind == "cores" and not negated:
             add(Candidate("prefer_cpu_cores", slot.start, number=number, cue=text[slot.start:slot.end]))
         elif slot.kind == "gpus":
             if negated or number == 0:
-                add(Candidate("avoid_gpu_nodes", slot.start, cue=text[slot.start:slot.end]))
+                add(Candidate("avoid_gpu_nodes", slot.start, cue=text[slot.start:slot.end], negated=negated))
             else:
                 add(Candidate("prefer_gpu", slot.start, number=number, cue=text[slot.start:slot.end]))
         elif slot.kind == "rate" and not negated:
@@ -396,7 +412,7 @@ def _read_cores_about(h: _Hint) -> None:
     text, slots, add, clause_of = h.text, h.slots, h.add, h.clause_of
     for match in _CORES_ABOUT.finditer(text):
         clause = clause_of(match.start(1))
-        if clause is not None and not clause.negated_at(match.start(1)) and not any(
+        if clause is not None and not h.negated(clause, match.start(1)) and not any(
                 s.start <= match.start(1) < s.end for s in slots):
             add(Candidate("prefer_cpu_cores", match.start(1), number=float(match.group(1)), cue=match.group(0)))
 
@@ -412,12 +428,12 @@ def _read_gpu_words(h: _Hint) -> None:
         if clause is None:
             continue
         word = match.group(1)
-        if clause.negated_at(start):
+        if h.negated(clause, start):
             # "doesn't care about GPUs" is indifference, not a wish to stay off GPU nodes; so is "no GPU
             # needed" / "no hace falta GPU" / "kein GPU nötig" (like "no need to spread": ARCHITECTURE 2.2)
-            indifferent = _INDIFFERENT.search(text[clause.start:start])
-            if not indifferent and not _NOT_NEEDED.search(text, clause.start, clause.end):
-                add(Candidate("avoid_gpu_nodes", start, cue=match.group(0)))
+            indifferent = INDIFFERENT.search(text[clause.start:start])
+            if not indifferent and not NOT_NEEDED.search(text, clause.start, clause.end):
+                add(Candidate("avoid_gpu_nodes", start, cue=match.group(0), negated=True))
             continue
         before = text[clause.start:start]
         after = text[match.end():clause.end]
@@ -445,7 +461,7 @@ def _read_model_compounds(h: _Hint) -> None:
         if slot.kind != "gpu_model" or any(c.intent == "prefer_gpu" for c in h.candidates):
             continue
         clause = clause_of(slot.start)
-        if clause is None or clause.negated_at(slot.start):
+        if clause is None or h.negated(clause, slot.start):
             continue
         if _ONE_BEFORE.search(text[clause.start:slot.start]) and _GPU_SUFFIX.match(text[slot.end:]):
             add(Candidate("prefer_gpu", slot.start, number=1.0, cue=text[slot.start:slot.end + 12].strip()))
@@ -469,12 +485,12 @@ def _read_cues(h: _Hint) -> None:
             for match in cue.pattern.finditer(cue_text, clause.start, clause.end):
                 if clause.sentence in related and _SAME.match(match.group(0)):
                     continue  # "next to redis, on the same node": the node of the other workload
-                negated = clause.negated_at(match.start())
+                negated = h.negated(clause, match.start())
                 intent = cue.when_negated if negated else cue.intent
                 if negated and HEDGE.search(text, clause.start, clause.end):
                     intent = None  # "not necessarily the same node" allows it, it does not ask for the opposite
                 if intent:
-                    add(Candidate(intent, match.start(), cue=match.group(0).strip()))
+                    add(Candidate(intent, match.start(), cue=match.group(0).strip(), negated=negated))
                 if intent and intent.startswith("spread_"):
                     # "spread over different nodes and racks": the co-ordinated level is spread too
                     more = _MORE_LEVELS.match(cue_text, match.end())
@@ -490,10 +506,11 @@ def _read_bare_spreads(h: _Hint) -> None:
     spread_found = {clause_at(clauses, c.position).sentence for c in h.candidates
                     if c.intent.startswith("spread_") and clause_at(clauses, c.position) is not None}
     for clause in clauses:
-        if clause.sentence in skipped or clause.sentence in spread_found or clause.negated_at(clause.end):
+        if clause.sentence in skipped or clause.sentence in spread_found:
             continue
         verb = _BARE_SPREAD.search(cue_text, clause.start, clause.end)
-        if verb is None:
+        # a negation anywhere before the end, or one after the verb ("repartir por zonas sobra"), negates it
+        if verb is None or h.negated(clause, clause.end) or h.negated(clause, verb.start()):
             continue
         sentence = [c for c in clauses if c.sentence == clause.sentence]
         levels = {name for name, word in _LEVEL_WORDS
@@ -595,8 +612,8 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
             refused.add((clause.sentence, clause.start))
             if clause is next(c for c in clauses if c.sentence == clause.sentence) and clause.sentence > 0:
                 refused.add((clause.sentence - 1, clause.start))
-            place = _place_pointed_at(text, clauses, clause, candidates)
-            if place is not None:
+            one = _place_pointed_at(text, clauses, clause, candidates)
+            for place in [one] if one is not None else _places_named_before(text, clauses, clause, candidates, slots):
                 pointed[id(place)] = replace(place, intent=f"avoid_{place.intent.removeprefix('prefer_')}")
     kept = []
     for candidate in candidates:
@@ -638,6 +655,29 @@ def _place_pointed_at(text: str, clauses: list[Clause], refusal: Clause,
             _LEVEL_OF.get(found[0].intent) is None or not found[0].intent.startswith("prefer_")):
         return None
     return found[0]
+
+
+def _places_named_before(text: str, clauses: list[Clause], refusal: Clause, candidates: list[Candidate],
+                         slots: list[Slot]) -> list[Candidate]:
+    """The places a bare refusal refuses when all that comes before it in its sentence (or, when it opens
+    its sentence, in the one before) is their names: places of one kind, with level words, articles and
+    fillers only ("rack-b07: no", "us-east-1c — nope", "rack-3 and rack-4 — neither, thanks"). Empty
+    when anything else is said there: then which reading was meant is not certain."""
+    sentence = [c for c in clauses if c.sentence == refusal.sentence]
+    if refusal is sentence[0]:
+        sentence = [c for c in clauses if c.sentence == refusal.sentence - 1] + sentence
+    start = sentence[0].start
+    found = [c for c in candidates if start <= c.position < refusal.start]
+    kinds = {c.intent for c in found}
+    names = [(s.start, s.end) for s in slots if s.kind in _PLACES]
+    if len(kinds) != 1 or not kinds.pop().startswith("prefer_") or _LEVEL_OF.get(found[0].intent) is None or any(
+            c.cue not in c.items for c in found) or WISH.search(text, start, refusal.start) or not is_bare(
+            text, names, start, refusal.start, _NOTHING):
+        return []
+    return found
+
+
+_NOTHING = re.compile(r"$^")
 
 
 def _continues_refused_list(text: str, clauses: list[Clause], clause: Clause, candidate: Candidate,

@@ -46,9 +46,10 @@ def load_relation_cues(path: Path = RELATIONS) -> tuple[_Cue, ...]:
 
 
 _CUES = load_relation_cues()
-# Cue words that make a relation negative by themselves ("far from", "getrennt von"; lang/*/relation_negative.txt).
-_NEGATIVE_CUE = re.compile(group("relation_negative") + "|" + group("relation_away") + "|"
-                           + group("relation_other_zone"))
+# Cue words that make a relation negative by themselves: anti-affinity words ("far from", "getrennt von";
+# lang/*/anti_affinity.txt), and "other", "different" said of a relation (lang/*/relation_negative.txt).
+_NEGATIVE_CUE = re.compile(group("anti_affinity") + "|" + group("relation_negative") + "|" + group("relation_away")
+                           + "|" + group("relation_other_zone"))
 
 # Words around workload names (lang/*/): articles ("the", "l'"), head nouns ("deployment", "pods"),
 # a leading verb of being there ("donde corre spark") and words that are never names.

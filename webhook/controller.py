@@ -408,17 +408,18 @@ class IntentController:
         self._mark_reported(uid)
         self._spawn(self._emit(dict(pod), event_plan(result, cached=True)))
 
-    def _report_missed(self, pod: Mapping[str, Any]) -> None:
-        """HintNotApplied (Warning), a log line and a metric for a hinted pod admission never mutated."""
+    def _report_missed(self, pod: Mapping[str, Any]) -> bool:
+        """HintNotApplied (Warning), a log line and a metric for a hinted pod admission never mutated; True if sent."""
         metadata = pod.get("metadata") or {}
         uid = metadata.get("uid")
         if not uid or uid in self._reported or not missed_by_admission(pod, self._settings.excluded):
-            return
+            return False
         self._mark_reported(uid)
         self._metrics.hints_not_applied.inc()
         log.warning("hinted pod admitted without the webhook",
                     extra={"pod": f"{metadata.get('namespace')}/{metadata.get('name')}"})
         self._spawn(self._emit(dict(pod), [(events.NOT_APPLIED, NOT_APPLIED_NOTE, True)]))
+        return True
 
     async def _emit(self, pod: dict[str, Any], plan: list[tuple[str, str, bool]]) -> None:
         for reason, note, warning in plan:
@@ -455,10 +456,7 @@ class IntentController:
         """Report the hinted pods created in the last ``RECENT_MISS_S`` that admission missed (bound or not)."""
         since = self._clock() - RECENT_MISS_S
         recent = [p for p in pods if (parse_time((p.get("metadata") or {}).get("creationTimestamp")) or 0) >= since]
-        before = len(self._reported)
-        for pod in recent:
-            self._report_missed(pod)
-        return len(self._reported) - before
+        return sum(self._report_missed(pod) for pod in recent)
 
     async def warm(self) -> None:
         """A standby's work: learn from the pods the leader finishes (they stay unscheduled for a moment),

@@ -448,7 +448,11 @@ class IntentController:
         """Fill the cache from every pod already analysed with our key; returns how many entries were added."""
         if pods is None:
             pods, _ = await self._kube.list(PODS)
-        added = sum(self.learn(pod) for pod in pods)
+        added = 0
+        for index, pod in enumerate(pods):
+            added += self.learn(pod)
+            if index % 100 == 99:  # thousands of signature checks: let admission and probes run between them
+                await asyncio.sleep(0)
         log.info("cache seeded from analysed pods", extra={"entries": added, "pods": len(pods)})
         return added
 

@@ -4,7 +4,7 @@ VENV    ?= .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 
-.PHONY: help install test lint bench eval eval-dev e2e demo cluster clean
+.PHONY: help install test lint bench eval eval-dev robust e2e demo cluster clean
 
 help: ## this list
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -42,6 +42,9 @@ eval-dev: $(STAMP) ## the same on the development splits (what the embedded anal
 	$(BIN)/semaff eval tests/data/eval/dev4.jsonl --backend embedded
 	$(BIN)/semaff eval tests/data/eval/dev-fr.jsonl --backend embedded
 	$(BIN)/semaff eval tests/data/eval/dev-polarity.jsonl --backend embedded
+
+robust: $(STAMP) ## the development rows typed differently (curly quotes, no accents, typos, ...): what changes
+	$(BIN)/semaff robust tests/data/eval/dev*.jsonl tests/data/eval/tuning/*.jsonl --backend embedded --examples 5
 
 e2e: $(STAMP) ## every real-control-plane test, incl. the node tier (real node + chart; root) and the six scenarios
 	bash hack/build-control-plane.sh >/dev/null

@@ -15,6 +15,8 @@ commands:
   analyze [--backend NAME] [HINT ...]   hints -> canonical intent documents, one JSON object per line
                                         (no HINT: one hint per stdin line)
   eval FILE.jsonl [--backend NAME]      evaluate an analyser on labelled rows; last line is JSON figures
+  robust FILE.jsonl ... [--backend NAME] the same rows typed differently (curly quotes, no accents, typos, ...):
+                                        how many read differently, accuracy and polarity flips per perturbation
   explain --hint TEXT --nodes FILE ...  per-node score breakdown for a hint
 
 backends: embedded (offline default), bedrock, openai.  `semaff COMMAND --help` for details."""
@@ -32,6 +34,12 @@ def _eval(argv: list[str]) -> int:
     return eval_main(argv)
 
 
+def _robust(argv: list[str]) -> int:
+    from semaff.robust import robust_main
+
+    return robust_main(argv)
+
+
 def _explain(argv: list[str]) -> int:
     try:
         from semaff.explain import explain_main
@@ -41,7 +49,9 @@ def _explain(argv: list[str]) -> int:
     return explain_main(argv)
 
 
-COMMANDS: dict[str, Callable[[list[str]], int]] = {"analyze": _analyze, "eval": _eval, "explain": _explain}
+COMMANDS: dict[str, Callable[[list[str]], int]] = {
+    "analyze": _analyze, "eval": _eval, "robust": _robust, "explain": _explain,
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -113,6 +113,26 @@ def lower(hint: str) -> str:
     return "".join(c.lower() if len(c.lower()) == 1 else c for c in hint)
 
 
+# Typographic quotes and apostrophes, one character for one (offsets kept), read as the plain ones
+# every pattern spells: a phone types "Don’t" and "„cache“", a word processor ’billing’ and «redis».
+# Here and not in the sanitiser: the sanitised text is the hint's signed identity, this is only how
+# the rules read it.
+_PLAIN_QUOTES = str.maketrans({
+    **dict.fromkeys("\u2019\u2018\u201b\u02bc\u2032\uff07`\u00b4", "'"),
+    **dict.fromkeys("\u201c\u201d\u201e\u201f\u00ab\u00bb\u2039\u203a\u2033\uff02", '"'),
+})
+
+
+def plain_quotes(hint: str) -> str:
+    """``hint`` with typographic quotes and apostrophes made plain, every offset kept."""
+    return hint.translate(_PLAIN_QUOTES)
+
+
+def normalise(hint: str) -> str:
+    """The text the rules read: lower case, plain quotes and apostrophes, every offset kept."""
+    return lower(plain_quotes(hint))
+
+
 def blank_injections(text: str) -> str:
     """Blank out every sentence that forges our output format, and everything from an instruction
     to the model onwards (what follows "ignore previous instructions" is the attacker's, not a wish)."""
@@ -269,6 +289,7 @@ def read_hint(hint: str) -> Reading:
     """Read one (sanitised) hint by rule: normalise, slots and relations, clauses (with the sentences that
     are no wish), then each pass of ``_PASSES`` adds candidates, ``polarity_safe`` drops the unsure and
     ``polarity_guard.guard`` those whose polarity the words of their clause do not settle."""
+    hint = plain_quotes(hint)
     text = blank_injections(correct(lower(hint)))
     slots = extract(text)
     relations = find_relations(text, original=hint)

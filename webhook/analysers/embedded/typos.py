@@ -16,7 +16,7 @@ import importlib
 import re
 from functools import lru_cache
 
-from webhook.analysers.embedded.langdata import alternatives
+from webhook.analysers.embedded.langdata import alternatives, in_language
 from webhook.analysers.embedded.language import detect, vocabulary
 from webhook.analysers.embedded.vocabulary import read_words
 
@@ -108,7 +108,9 @@ def _fix(token: str, language: str | None = None) -> str:
         return cached
     targets, protected, deletes = _index()
     result = token
-    if token not in protected:
+    if token not in protected and (elided := _elided(token, protected, language)) is not None:
+        result = elided
+    elif token not in protected:
         found = _slips(token, targets, deletes)
         if found:
             best = min(rank for rank, _ in found)
@@ -127,6 +129,21 @@ def _fix(token: str, language: str | None = None) -> str:
     if len(_CACHE) < 50_000:  # bounded: hints are short, but the webhook runs for a long time
         _CACHE[(token, language)] = result
     return result
+
+
+def _elided(token: str, protected: frozenset[str], language: str | None) -> str | None:
+    """``token`` with its elision's apostrophe put back ("lutilisez" -> "l'utilisez", "despace" ->
+    "d'espace"): a keyboard without apostrophes, not a slip, when an elided article of the hint's
+    language (lang/<code>/elided_articles.txt) is glued to a word the rules know."""
+    if language is None or token[1:] not in protected or token[1] not in _VOWELS:
+        return None
+    restored = f"{token[0]}'"
+    if any(re.fullmatch(article, restored) for article in in_language(language, "elided_articles")):
+        return restored + token[1:]
+    return None
+
+
+_VOWELS = frozenset("aeiouyhàâéèêëîïôûù")
 
 
 def _unaccented(word: str) -> str:

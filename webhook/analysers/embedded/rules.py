@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from shared.catalogue import BY_NAME, opposites
+from webhook.analysers.embedded.chatter import blank_chatter
 from webhook.analysers.embedded.clauses import Clause, clause_at, is_bare, segment
 from webhook.analysers.embedded.concepts import (
     COUNT_OF_THEM,
@@ -129,8 +130,8 @@ def plain_quotes(hint: str) -> str:
 
 
 def normalise(hint: str) -> str:
-    """The text the rules read: lower case, plain quotes and apostrophes, every offset kept."""
-    return lower(plain_quotes(hint))
+    """The text the rules read: lower case, plain quotes and apostrophes, no chatter, every offset kept."""
+    return blank_chatter(lower(plain_quotes(hint)))
 
 
 def blank_injections(text: str) -> str:
@@ -289,10 +290,9 @@ def read_hint(hint: str) -> Reading:
     """Read one (sanitised) hint by rule: normalise, slots and relations, clauses (with the sentences that
     are no wish), then each pass of ``_PASSES`` adds candidates, ``polarity_safe`` drops the unsure and
     ``polarity_guard.guard`` those whose polarity the words of their clause do not settle."""
-    hint = plain_quotes(hint)
-    text = blank_injections(correct(lower(hint)))
+    text = blank_injections(correct(normalise(hint)))
     slots = extract(text)
-    relations = find_relations(text, original=hint)
+    relations = find_relations(text, original=plain_quotes(hint))
     # a workload name is never also a node name, and a zone, region or rack is never a workload
     slots = [s for s in slots if not (s.kind == "node" and any(r.start <= s.start < r.end for r in relations))]
     places = {str(s.value) for s in slots if s.kind in ("zone", "region", "rack")}

@@ -115,7 +115,7 @@ def _fix(token: str, language: str | None = None) -> str:
         if found:
             best = min(rank for rank, _ in found)
             keywords = {k for rank, k in found if rank == best}
-            if len({_unaccented(k) for k in keywords}) == 1:  # "nucleos" and "núcleos" are one word
+            if len({unaccented(k) for k in keywords}) == 1:  # "nucleos" and "núcleos" are one word
                 keywords = {min(keywords, key=lambda k: (k not in KEYWORDS, k))}
             if len(keywords) > 1 and language is not None:
                 own = {k for k in keywords if k in vocabulary(language)}
@@ -146,7 +146,8 @@ def _elided(token: str, protected: frozenset[str], language: str | None) -> str 
 _VOWELS = frozenset("aeiouyhàâéèêëîïôûù")
 
 
-def _unaccented(word: str) -> str:
+def unaccented(word: str) -> str:
+    """``word`` without its accents ("núcleos" -> "nucleos"): how a keyboard without them types it."""
     return word.translate(_ACCENTS)
 
 

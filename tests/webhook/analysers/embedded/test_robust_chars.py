@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from shared.sanitise import sanitise
+from tests.webhook.analysers.embedded.test_polarity import intents
 from webhook.analysers.base import analyse
 from webhook.analysers.embedded import EmbeddedAnalyser
 from webhook.evaluation import EvalRow, RowResult, read_rows, score_row
@@ -62,12 +63,6 @@ def test_a_perturbation_changes_no_polarity_and_at_most_the_figure_reached(
     flips = [(v.hint, result.flips) for (_, v), result in zip(pairs, variants, strict=True) if result.flips]
     assert not flips, flips
     assert len(changed) <= CHANGED[name], changed
-
-
-def intents(hint: str) -> dict[str, dict]:
-    """Intent name -> metadata for one hint, as the embedded analyser reads it."""
-    raw, _ = _ANALYSER.read(hint)
-    return {entry["intent"]: entry["metadata"] for entry in raw}
 
 
 @pytest.mark.parametrize(("typed", "plain"), [

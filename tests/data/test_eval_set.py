@@ -47,7 +47,9 @@ MINIMUM_PER_INTENT_EXTRA = {"dev2": 4, "dev3": 3, "dev-fr": 3, "dev-fr2": 3, "ho
     n: 3 for n in MULTILINGUAL_HOLDOUT
 }
 # Single-language sets: their language, and the rows they must hold at least (issue 12: French dev set).
-SINGLE_LANGUAGE_FILES = {"dev-fr": ("fr", 120), "dev-fr2": ("fr", 120), "holdout/fr": ("fr", 90), "holdout/fr2": ("fr", 90)}
+SINGLE_LANGUAGE_FILES = {
+    "dev-fr": ("fr", 120), "dev-fr2": ("fr", 120), "holdout/fr": ("fr", 90), "holdout/fr2": ("fr", 90),
+}
 # Sets about one concern: dev-polarity holds avoid/prefer and spread/colocate traps, so a GPU-memory or
 # NVLink wish has no place there and the per-intent minimum cannot hold. Instead every intent that has an
 # opposite (shared.catalogue.OPPOSITES) occurs at least this often, and every language x category cell is

@@ -514,6 +514,20 @@ PROBES = [
     ("fr", "pas sur un rack avec des gpu", "avoid_gpu_nodes"),
     ("es", "Solo un nodo, por favor.", ""),
     ("de", "Kein Problem, ein Rack r-3 reicht.", "prefer_racks"),
+    # --- 'the zone / node of X', the feminine 'same machine', 'ne ... pas' around the verb
+    ("de", "Bitte nicht auf dem Knoten von queue-runner.", "avoid_same_node_as_deployments"),
+    ("de", "In der Zone von queue-runner, bitte.", "prefer_same_zone_as_deployments"),
+    ("es", "En la zona de queue-runner, por favor.", "prefer_same_zone_as_deployments"),
+    ("es", "Nunca en el nodo de queue-runner.", "avoid_same_node_as_deployments"),
+    ("fr", "Pas dans la zone de queue-runner.", "avoid_same_zone_as_deployments"),
+    ("fr", "Éloignez le pod de la zone de queue-runner.", "avoid_same_zone_as_deployments"),
+    ("fr", "Dans la région qui héberge queue-runner.", "prefer_same_region_as_deployments"),
+    ("fr", "Ne regroupez jamais les pods sur un seul nœud.", "spread_nodes"),
+    ("es", "Todas juntas en la misma máquina.", "prefer_colocate_same_deployment"),
+    ("de", "Alle Instanzen auf derselben Maschine.", "prefer_colocate_same_deployment"),
+    ("fr", "1 replica par noeud", "spread_nodes"),
+    ("fr", "Il faut survivre à une panne régionale.", "spread_regions"),
+    ("de", "Pro Knoten höchstens eine Replik.", "spread_nodes"),
 ]
 
 

@@ -113,6 +113,16 @@ def lower(hint: str) -> str:
     return "".join(c.lower() if len(c.lower()) == 1 else c for c in hint)
 
 
+# "évite-t-il": a verb joined by dashes to its subject (lang/*/inverted_subject.txt)
+_INVERSION = re.compile(r"(?<![\w-])[^\W\d_]{2,}-" + group("inverted_subject") + r"(?![\w-])")
+
+
+def split_inversions(text: str) -> str:
+    """``text`` with the dashes between a verb and the subject after it read as spaces ("évite-t-il" ->
+    "évite t il"), offsets kept: the verb is a word of its own for the rules."""
+    return _INVERSION.sub(lambda m: m.group(0).replace("-", " "), text)
+
+
 def blank_injections(text: str) -> str:
     """Blank out every sentence that forges our output format, and everything from an instruction
     to the model onwards (what follows "ignore previous instructions" is the attacker's, not a wish)."""
@@ -269,7 +279,7 @@ def read_hint(hint: str) -> Reading:
     """Read one (sanitised) hint by rule: normalise, slots and relations, clauses (with the sentences that
     are no wish), then each pass of ``_PASSES`` adds candidates, ``polarity_safe`` drops the unsure and
     ``polarity_guard.guard`` those whose polarity the words of their clause do not settle."""
-    text = blank_injections(correct(lower(hint)))
+    text = blank_injections(correct(split_inversions(lower(hint))))
     slots = extract(text)
     relations = find_relations(text, original=hint)
     # a workload name is never also a node name, and a zone, region or rack is never a workload

@@ -16,7 +16,7 @@ import importlib
 import re
 from functools import lru_cache
 
-from webhook.analysers.embedded.langdata import alternatives, languages
+from webhook.analysers.embedded.langdata import alternatives, in_language, languages
 from webhook.analysers.embedded.language import detect, vocabulary
 from webhook.analysers.embedded.vocabulary import read_words
 
@@ -153,7 +153,9 @@ def _fix(token: str, language: str | None = None) -> str:
         return cached
     targets, protected, deletes = _index()
     result = token
-    if token not in protected and not any(token in vocabulary(code).words for code in languages()):
+    if token not in protected and (elided := _elided(token, protected, language)) is not None:
+        result = elided
+    elif token not in protected and not any(token in vocabulary(code).words for code in languages()):
         found = _slips(token, targets, deletes)
         if not any(token in vocabulary(code) for code in languages()):  # no stem of a rule reads it as it is
             found += _stem_fixes(token)
@@ -165,11 +167,14 @@ def _fix(token: str, language: str | None = None) -> str:
         if found:
             best = min(rank for rank, _ in found)
             keywords = {k for rank, k in found if rank == best}
-            if len({_unaccented(k) for k in keywords}) == 1 or _one_stem(keywords):
+            if len({unaccented(k) for k in keywords}) == 1 or _one_stem(keywords):
                 # "nucleos" and "núcleos" are one word; so are two endings after one stem
                 keywords = {min(keywords, key=lambda k: (k not in KEYWORDS, len(k), k))}
             if len(keywords) > 1 and len(keywords & KEYWORDS) == 1:  # "koten": "knoten", not "kosten"
                 keywords &= KEYWORDS
+            if len(keywords) > 1 and language is not None:
+                own = {k for k in keywords if k in vocabulary(language)}
+                keywords = own if len(own) == 1 else keywords
             if len(keywords) == 1:
                 keyword = keywords.pop()
                 # a plural or singular of a keyword is a word of its own, not a slip ("machine", "distinto")
@@ -188,7 +193,23 @@ def _one_stem(words: set[str]) -> bool:
                for end in range(_MIN_STEM, len(first) + 1))
 
 
-def _unaccented(word: str) -> str:
+def _elided(token: str, protected: frozenset[str], language: str | None) -> str | None:
+    """``token`` with its elision's apostrophe put back ("lutilisez" -> "l'utilisez", "despace" ->
+    "d'espace"): a keyboard without apostrophes, not a slip, when an elided article of the hint's
+    language (lang/<code>/elided_articles.txt) is glued to a word the rules know."""
+    if language is None or token[1:] not in protected or token[1] not in _VOWELS:
+        return None
+    restored = f"{token[0]}'"
+    if any(re.fullmatch(article, restored) for article in in_language(language, "elided_articles")):
+        return restored + token[1:]
+    return None
+
+
+_VOWELS = frozenset("aeiouyhàâéèêëîïôûù")
+
+
+def unaccented(word: str) -> str:
+    """``word`` without its accents ("núcleos" -> "nucleos"): how a keyboard without them types it."""
     return word.translate(_ACCENTS)
 
 

@@ -32,12 +32,17 @@ _TOKEN = re.compile(r"(?<![\w.\-/])[a-záéíóúñäöüßàâçèêëîïôû�
 RULE_MODULES = ("lexicon", "concepts", "workloads", "slots", "rules", "statements")
 
 
+# Tables derived from the whole vocabulary, not words the rules key on: every known word spelled without
+# its accents ("comento" of "comentó") would be a target for "momento".
+_DERIVED = ("_UNACCENTED_WORDS",)
+
+
 def rule_data() -> list[object]:
     """The data objects of the rule modules (patterns, cue records, word tables): what the rules match."""
     objects: list[object] = []
     for name in RULE_MODULES:
         module = importlib.import_module(f"{__package__}.{name}")
-        objects.extend(v for k, v in vars(module).items() if not k.startswith("__"))
+        objects.extend(v for k, v in vars(module).items() if not k.startswith("__") and k not in _DERIVED)
     return objects
 
 

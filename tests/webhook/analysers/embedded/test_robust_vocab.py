@@ -20,10 +20,12 @@ from webhook.perturbations import perturbed
 
 _ANALYSER = EmbeddedAnalyser()
 _EVAL = Path(__file__).parents[3] / "data" / "eval"
-_DEV_FILES = ("dev.jsonl", "dev2.jsonl", "dev3.jsonl", "dev4.jsonl", "dev-fr.jsonl", "dev-polarity.jsonl")
+_DEV_FILES = ("dev.jsonl", "dev2.jsonl", "dev3.jsonl", "dev4.jsonl", "dev5.jsonl", "dev-fr.jsonl", "dev-fr2.jsonl",
+              "dev-polarity.jsonl")
 # variants of the development rows that read differently from their row, at most (reached on this branch):
-# "deselben" is one slip of three German articles the rules tell apart
-_MAX_CHANGED = {"typo": 1}
+# "deselben" is one slip of three German articles the rules tell apart, "utiliation" one of "utilisation"
+# and "utilization"
+_MAX_CHANGED = {"typo": 2}
 
 
 def names(hint: str) -> set[str]:
@@ -53,7 +55,8 @@ def test_a_perturbed_development_row_reads_as_its_row(perturbation: str) -> None
             original, got = names(row.hint), names(variant.hint)
             if got != original:
                 changed.append((variant.hint, sorted(original), sorted(got)))
-            flips.extend((variant.hint, f) for f in _flipped(row.names, got))
+            # a flip of the typing's own (one its row does not have)
+            flips.extend((variant.hint, f) for f in _flipped(row.names, got) - _flipped(row.names, original))
     assert not flips, flips
     assert len(changed) <= _MAX_CHANGED[perturbation], changed
 
@@ -97,3 +100,62 @@ def test_a_slip_never_turns_a_question_into_a_wish(hint: str) -> None:
 def test_a_statement_with_a_slip_stays_a_statement() -> None:
     assert names("Unsere Knotne haben je 256 GB RAM.") == set()
     assert names("Nuestros nodso tienen 64 GB de RAM.") == set()
+
+
+@pytest.mark.parametrize(("hint", "expected"), [
+    # node names as managed clusters and their users spell them are nodes, whatever is said of them
+    ("gke-web-pool-2-7c1d is broken, don't use it", {"avoid_nodes": ["gke-web-pool-2-7c1d"]}),
+    ("keep off gke-prod-default-pool-8d2e4f6a-q9z1", {"avoid_nodes": ["gke-prod-default-pool-8d2e4f6a-q9z1"]}),
+    ("evita aks-userpool2-87654321-vmss000004", {"avoid_nodes": ["aks-userpool2-87654321-vmss000004"]}),
+    ("nicht auf ip-10-2-7-44.ec2.internal", {"avoid_nodes": ["ip-10-2-7-44.ec2.internal"]}),
+    ("évitez ip-10-4-1-9.eu-west-3.compute.internal", {"avoid_nodes": ["ip-10-4-1-9.eu-west-3.compute.internal"]}),
+    ("run it on node12 please", {"prefer_nodes": ["node12"]}),
+    ("skip w-9 and worker8", {"avoid_nodes": ["w-9", "worker8"]}),
+    ("box-4 is flaky, skip it", {"avoid_nodes": ["box-4"]}),
+    # a GPU model inside a node's name is no GPU wish
+    ("not on gpu-h100-05", {"avoid_nodes": ["gpu-h100-05"]}),
+    ("schedule on gpu-l4-11", {"prefer_nodes": ["gpu-l4-11"]}),
+    ("ponlo en gpu-node-8", {"prefer_nodes": ["gpu-node-8"]}),
+    # ... and a node's name after a node's cue is that node, never a workload
+    ("put it next to k8s-worker-07", {"prefer_nodes": ["k8s-worker-07"]}),
+    ("not on the same node as worker-6", {"avoid_nodes": ["worker-6"]}),
+])
+def test_node_name_shapes_are_nodes(hint: str, expected: dict[str, list[str]]) -> None:
+    found = intents(hint)
+    assert set(found) == set(expected), found
+    for name, nodes in expected.items():
+        assert found[name][name] == nodes, found
+
+
+def test_a_node_name_after_a_zone_cue_is_neither_node_nor_workload() -> None:
+    assert names("same zone as worker-6") == set()
+    assert names("same zone as the api-gateway-2 pods") == {"prefer_same_zone_as_deployments"}
+
+
+@pytest.mark.parametrize(("hint", "expected"), [
+    # chat-style words people type into annotations mean what their formal synonyms mean
+    ("multi-az pls", {"spread_zones"}),
+    ("replicas on diff nodes", {"spread_nodes"}),
+    ("diff racks for the db pls", {"spread_racks"}),
+    ("anti affinity between the replicas", {"spread_nodes"}),
+    ("anti affinity with elastic", {"avoid_same_node_as_deployments"}),
+    ("anti-affinity w/ itself", {"spread_nodes"}),
+    ("1 replica par node stp", {"spread_nodes"}),
+    ("mets-le sur gpu-node-12", {"prefer_nodes"}),
+    ("run it w/o gpus", {"avoid_gpu_nodes"}),
+    ("anti-affinity w/ elastic", {"avoid_same_node_as_deployments"}),
+    ("stay away from etl-jobs", {"avoid_same_node_as_deployments"}),
+    ("no node shared with elastic", {"avoid_same_node_as_deployments"}),
+    ("ningún nodo compartido con elastic", {"avoid_same_node_as_deployments"}),
+    ("lejos de los etl-jobs", {"avoid_same_node_as_deployments"}),
+    ("kein Knoten gemeinsam mit elastic", {"avoid_same_node_as_deployments"}),
+    ("weg von etl-jobs", {"avoid_same_node_as_deployments"}),
+    ("pas de nœud partagé avec elastic", {"avoid_same_node_as_deployments"}),
+    # indifference is no wish
+    ("don't care which zone tbh", set()),
+    ("Zone ist mir egal", set()),
+    ("me da igual la zona", set()),
+    ("peu importe la zone", set()),
+])
+def test_chat_vocabulary(hint: str, expected: set[str]) -> None:
+    assert names(hint) == expected

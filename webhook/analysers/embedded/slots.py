@@ -74,7 +74,9 @@ _COUNT_BEFORE_MODEL = re.compile(r"(?<![\w.,-])(\d{1,2}|" + "|".join(
     sorted((w for w in NUMBER_WORDS if w not in _ARTICLES), key=len, reverse=True)) + r")\s*(?:x\s*)?$")
 _MILLICORES = re.compile(expand(r"(?<![\w.-])(\d{2,6})m\s+(?:{of_word}\s+)?{unit_cores}(?![\w])"))
 
-_GPU_MODEL = re.compile(expand(r"(?<![\w-])(?:{gpu_vendor}\s+)?({gpu_model_names})(?:s|'s)?(?![\w])"))
+# ... never the start of a node's name ("a100-node-2": a node, no GPU wish)
+_GPU_MODEL = re.compile(expand(r"(?<![\w-])(?:{gpu_vendor}\s+)?({gpu_model_names})(?:s|'s)?"
+                               r"(?![\w]|-{node_name_prefix}-?\d)"))
 
 # --- topology names -------------------------------------------------------------------------------------
 

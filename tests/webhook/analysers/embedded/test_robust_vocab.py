@@ -91,6 +91,7 @@ def test_a_statement_with_a_slip_stays_a_statement() -> None:
     ("not on gpu-h100-05", {"avoid_nodes": ["gpu-h100-05"]}),
     ("schedule on gpu-l4-11", {"prefer_nodes": ["gpu-l4-11"]}),
     ("ponlo en gpu-node-8", {"prefer_nodes": ["gpu-node-8"]}),
+    ("h100-node-5 keeps crashing, skip it", {"avoid_nodes": ["h100-node-5"]}),
     # ... and a node's name after a node's cue is that node, never a workload
     ("put it next to k8s-worker-07", {"prefer_nodes": ["k8s-worker-07"]}),
     ("not on the same node as worker-6", {"avoid_nodes": ["worker-6"]}),

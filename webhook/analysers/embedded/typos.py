@@ -48,11 +48,11 @@ def rule_data() -> list[object]:
 
 @lru_cache(maxsize=1)
 def _rule_words() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
-    """Words the rules' patterns spell: (every piece, whole words only), read from the patterns as data.
+    """Words the rules' patterns spell: (every piece, whole words only, stems), read from the patterns as data.
 
     Every piece is never "corrected" ("posible" is Spanish, not a slip of "possible"); whole words are
     corrected to, and stems with the token's own ending: "desahogad" in ``desahogad\\w*`` is a stem, and
-    "desahogado" is no slip of it but "desahoagdo" is. The third set is the stems."""
+    "desahogado" is no slip of it but "desahoagdo" is."""
     words = read_words(rule_data())
     return frozenset(words.pieces), frozenset(words.whole), frozenset(words.stems | (words.pieces - words.whole))
 
@@ -81,7 +81,7 @@ def _stem_slips() -> dict[str, tuple[tuple[int, str, bool], ...]]:
     stem's last letter, where words inflect: two letters swapped or one doubled (rank 0), one dropped
     before the last in a long stem (rank 1). The flag: the slip counts only before a short ending (a
     dropped letter, a swap that moves the last letter: "interior" is no "interdi" + "or")."""
-    slipped: dict[str, set[tuple[int, str]]] = {}
+    slipped: dict[str, set[tuple[int, str, bool]]] = {}
     for stem in _rule_words()[2]:
         n = len(stem)
         if n < _MIN_STEM:

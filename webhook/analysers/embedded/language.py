@@ -63,7 +63,7 @@ def _vocabularies() -> dict[str, _Vocabulary]:
         concepts = sorted(p.stem for p in (ROOT / code).glob("*.txt"))
         words = read_words([in_language(code, concept) for concept in concepts])
         short = {w for c in concepts for line in in_language(code, c) for w in re.findall(r"[^\W\d_]+", line)}
-        spelled[code] = (words.whole | {w for w in short if len(w) >= 2}, words.pieces - words.whole)
+        spelled[code] = (words.whole | {w for w in short if len(w) >= 2}, (words.pieces - words.whole) | words.stems)
     # words every language spells ("gpu", "rack", "ssd") tell no language apart
     common = frozenset.intersection(*(frozenset(w) for w, _ in spelled.values())) if spelled else frozenset()
     return {code: _Vocabulary(frozenset(whole) - common, tuple(sorted(s for s in stems if len(s) >= 5)))

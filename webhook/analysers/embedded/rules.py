@@ -114,6 +114,18 @@ def lower(hint: str) -> str:
     return "".join(c.lower() if len(c.lower()) == 1 else c for c in hint)
 
 
+# a node's name that opens with a node word ("worker-3", "k8s-worker-02", "gke-pool-a-1b2c"; not "api-server-2")
+_NODE_LED = re.compile(expand(r"^(?:{node_name_prefix}|{node_pool_prefix})(?:-|\d)"))
+# "évite-t-il": a verb joined by dashes to its subject (lang/*/inverted_subject.txt)
+_INVERSION = re.compile(r"(?<![\w-])[^\W\d_]{2,}-" + group("inverted_subject") + r"(?![\w-])")
+
+
+def split_inversions(text: str) -> str:
+    """``text`` with the dashes between a verb and the subject after it read as spaces ("évite-t-il" ->
+    "évite t il"), offsets kept: the verb is a word of its own for the rules."""
+    return _INVERSION.sub(lambda m: m.group(0).replace("-", " "), text)
+
+
 # Typographic quotes and apostrophes, one character for one (offsets kept), read as the plain ones
 # every pattern spells: a phone types "Don’t" and "„cache“", a word processor ’billing’ and «redis».
 # Here and not in the sanitiser: the sanitised text is the hint's signed identity, this is only how
@@ -130,8 +142,9 @@ def plain_quotes(hint: str) -> str:
 
 
 def normalise(hint: str) -> str:
-    """The text the rules read: lower case, plain quotes and apostrophes, no chatter, every offset kept."""
-    return blank_chatter(lower(plain_quotes(hint)))
+    """The text the rules read: lower case, plain quotes and apostrophes, no chatter, a verb split from
+    its subject ("évite-t-il"), every offset kept."""
+    return split_inversions(blank_chatter(lower(plain_quotes(hint))))
 
 
 def blank_injections(text: str) -> str:
@@ -293,11 +306,16 @@ def read_hint(hint: str) -> Reading:
     text = blank_injections(correct(normalise(hint)))
     slots = extract(text)
     relations = find_relations(text, original=plain_quotes(hint))
-    # a workload name is never also a node name, and a zone, region or rack is never a workload
-    slots = [s for s in slots if not (s.kind == "node" and any(r.start <= s.start < r.end for r in relations))]
+    # a zone, region or rack is never a workload, nor is a node's own name: after a node's cue it is that
+    # node ("same node as worker-3", "next to gke-pool-a-1b2c"), after a zone's cue it is read as neither
+    # ("same zone as worker-3": the zone is not named); any other workload name is never also a node name
     places = {str(s.value) for s in slots if s.kind in ("zone", "region", "rack")}
-    relations = [replace(r, names=tuple(n for n in r.names if n not in places)) for r in relations]
+    nodes = {str(s.value) for s in slots if s.kind == "node" and _NODE_LED.match(str(s.value))}
+    unsaid = [(r.start, r.end) for r in relations if r.level != NODE and nodes.intersection(r.names)]
+    relations = [replace(r, names=tuple(n for n in r.names if n not in places and n not in nodes)) for r in relations]
     relations = [r for r in relations if r.names]
+    slots = [s for s in slots if not (s.kind == "node" and any(
+        start <= s.start < end for start, end in (*unsaid, *((r.start, r.end) for r in relations))))]
     clauses = segment(text, [(s.start, s.end) for s in slots if s.kind in ("zone", "region", "rack", "node")])
     reading = Reading(text, clauses)
     sentences = sorted({c.sentence for c in clauses})

@@ -41,8 +41,8 @@ _QUANTITY = re.compile(
     + "|".join(sorted(_RATE_UNITS, key=len, reverse=True)) + r"|"
     + "|".join(sorted(_SIZE_UNITS, key=len, reverse=True)) + r"|"
     + "|".join(sorted(_CORE_UNITS, key=len, reverse=True)) + r"|"
-    + "|".join(sorted(_GPU_UNITS, key=len, reverse=True)) + r"|x(?=\s?[a-z]))(?![\w])"
-)
+    + "|".join(sorted(_GPU_UNITS, key=len, reverse=True)) + r"|x(?=\s?[a-z]))(?![\w]|-\d|-[a-z]+-\d)"
+)  # a unit that opens a node's name counts nothing: "a gpu-node-3", "a gpu-7"
 
 
 def parse_number(text: str) -> float | None:
@@ -74,7 +74,9 @@ _COUNT_BEFORE_MODEL = re.compile(r"(?<![\w.,-])(\d{1,2}|" + "|".join(
     sorted((w for w in NUMBER_WORDS if w not in _ARTICLES), key=len, reverse=True)) + r")\s*(?:x\s*)?$")
 _MILLICORES = re.compile(expand(r"(?<![\w.-])(\d{2,6})m\s+(?:{of_word}\s+)?{unit_cores}(?![\w])"))
 
-_GPU_MODEL = re.compile(expand(r"(?<![\w-])(?:{gpu_vendor}\s+)?({gpu_model_names})(?:s|'s)?(?![\w])"))
+# ... never the start of a node's name ("a100-node-2": a node, no GPU wish)
+_GPU_MODEL = re.compile(expand(r"(?<![\w-])(?:{gpu_vendor}\s+)?({gpu_model_names})(?:s|'s)?"
+                               r"(?![\w]|-{node_name_prefix}-?\d)"))
 
 # --- topology names -------------------------------------------------------------------------------------
 
@@ -120,9 +122,12 @@ _ZONE_TAIL_END = re.compile(expand(r"\s+(?:{list_join}|{level_zone})\b"))
 
 # --- node names -----------------------------------------------------------------------------------------
 
+# "node07", "k8s-worker-02", "w-4", "gpu-a100-03" (a dashed tail after a model-like part: no GPU wish),
+# and a managed pool's names ("gke-pool-a-1b2c", "aks-nodepool1-12345678-vmss000002")
 _NODE_SHAPED = re.compile(expand(
     r"{b}((?:[a-z][a-z0-9]*-)*{node_name_prefix}-?\d+(?:-\d+)*[a-z]?(?:\.[a-z0-9-]+)*|"
-    r"(?:[a-z][a-z0-9]*-)*{node_name_prefix}-[a-z]{1,3}\d+[a-z0-9]*){e}"
+    r"(?:[a-z][a-z0-9]*-)*{node_name_prefix}-[a-z]{1,3}\d+[a-z0-9]*(?:-[a-z0-9]*\d[a-z0-9]*)*|"
+    r"{node_pool_prefix}-(?=[a-z0-9-]*\d)[a-z0-9]+(?:-[a-z0-9]+)*){e}"
 ))
 _NODE_CONTEXT = re.compile(
     r"(?<![\w-])" + group("level_node") + r"\s+" + _CALLED

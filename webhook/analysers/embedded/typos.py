@@ -16,7 +16,7 @@ import importlib
 import re
 from functools import cache, lru_cache
 
-from webhook.analysers.embedded.langdata import alternatives, in_language
+from webhook.analysers.embedded.langdata import alternatives, in_language, languages
 from webhook.analysers.embedded.language import detect, vocabulary
 from webhook.analysers.embedded.vocabulary import read_words
 
@@ -32,29 +32,35 @@ _TOKEN = re.compile(r"(?<![\w.\-/])[a-záéíóúñäöüßàâçèêëîïôû�
 RULE_MODULES = ("lexicon", "concepts", "workloads", "slots", "rules", "statements")
 
 
+# Tables derived from the whole vocabulary, not words the rules key on: every known word spelled without
+# its accents ("comento" of "comentó") would be a target for "momento".
+_DERIVED = ("_UNACCENTED_WORDS",)
+
+
 def rule_data() -> list[object]:
     """The data objects of the rule modules (patterns, cue records, word tables): what the rules match."""
     objects: list[object] = []
     for name in RULE_MODULES:
         module = importlib.import_module(f"{__package__}.{name}")
-        objects.extend(v for k, v in vars(module).items() if not k.startswith("__"))
+        objects.extend(v for k, v in vars(module).items() if not k.startswith("__") and k not in _DERIVED)
     return objects
 
 
 @lru_cache(maxsize=1)
-def _rule_words() -> tuple[frozenset[str], frozenset[str]]:
-    """Words the rules' patterns spell: (every piece, whole words only), read from the patterns as data.
+def _rule_words() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """Words the rules' patterns spell: (every piece, whole words only, stems), read from the patterns as data.
 
-    Every piece is never "corrected" ("posible" is Spanish, not a slip of "possible"); only whole words
-    are corrected to: "desahogad" in ``desahogad\\w*`` is a stem, and "desahogado" is no slip of it."""
+    Every piece is never "corrected" ("posible" is Spanish, not a slip of "possible"); whole words are
+    corrected to, and stems with the token's own ending: "desahogad" in ``desahogad\\w*`` is a stem, and
+    "desahogado" is no slip of it but "desahoagdo" is."""
     words = read_words(rule_data())
-    return frozenset(words.pieces), frozenset(words.whole)
+    return frozenset(words.pieces), frozenset(words.whole), frozenset(words.stems | (words.pieces - words.whole))
 
 
 @lru_cache(maxsize=1)
 def _index() -> tuple[frozenset[str], frozenset[str], dict[str, tuple[str, ...]]]:
     """The words to correct to, the words never touched, and the targets by each one-letter deletion."""
-    known, whole = _rule_words()
+    known, whole, _ = _rule_words()
     # Targets: the keywords, and every longer word the rules spell out ("anything", "quietest", "núcleos");
     # short rule words stay out (too many real words are one slip from "three" or "close").
     targets = frozenset(KEYWORDS | {w for w in whole if len(w) >= 6})
@@ -64,6 +70,50 @@ def _index() -> tuple[frozenset[str], frozenset[str], dict[str, tuple[str, ...]]
         for i in range(len(word)):
             deletes.setdefault(word[:i] + word[i + 1:], set()).add(word)
     return targets, protected, {k: tuple(sorted(v)) for k, v in deletes.items()}
+
+
+@lru_cache(maxsize=1)
+def _stem_slips() -> dict[str, tuple[tuple[int, str, bool], ...]]:
+    """Stems of the rules (``répart`` in ``répart\\w*``, ``belastet``) by each of their slipped spellings:
+    the rules match every word that starts with a stem, so "répaarti" is "réparti" and "belstete" is
+    "belastete". Fewer slips than for whole words, as a stem's slip must also pass for the start of
+    every real word ("blanc" is no "balanc"): never at the first letter, and only those that keep the
+    stem's last letter, where words inflect: two letters swapped or one doubled (rank 0), one dropped
+    before the last in a long stem (rank 1). The flag: the slip counts only before a short ending (a
+    dropped letter, a swap that moves the last letter: "interior" is no "interdi" + "or")."""
+    slipped: dict[str, set[tuple[int, str, bool]]] = {}
+    for stem in _rule_words()[2]:
+        n = len(stem)
+        if n < _MIN_STEM:
+            continue
+        for i in range(1, n - 1):
+            if stem[i] != stem[i + 1]:  # a swap that moves the last letter leaves the ending unsure
+                slipped.setdefault(stem[:i] + stem[i + 1] + stem[i] + stem[i + 2:], set()).add((0, stem, i == n - 2))
+        for i in range(1, n):
+            slipped.setdefault(stem[:i + 1] + stem[i:], set()).add((0, stem, False))
+        if n >= _MIN_STEM_DROP:
+            for i in range(1, n - 1):
+                slipped.setdefault(stem[:i] + stem[i + 1:], set()).add((1, stem, True))
+    return {k: tuple(sorted(v)) for k, v in slipped.items()}
+
+
+_MIN_STEM = 6
+_MIN_STEM_DROP = 7
+
+
+def _stem_fixes(token: str) -> list[tuple[int, str]]:
+    """(rank, corrected token) for every stem a start of ``token`` is one slip of; the rest of the token is
+    the word's own ending ("belstete" -> "belastet" + "e")."""
+    slipped = _stem_slips()
+    found = []
+    for end in range(_MIN_STEM - 1, len(token) + 1):
+        for rank, stem, short in slipped.get(token[:end], ()):
+            if not short or len(token) - end <= _MAX_SHORT_ENDING:
+                found.append((rank, stem + token[end:]))
+    return found
+
+
+_MAX_SHORT_ENDING = 2
 
 
 def _slips(token: str, targets: frozenset[str], deletes: dict[str, tuple[str, ...]]) -> list[tuple[int, str]]:
@@ -110,13 +160,23 @@ def _fix(token: str, language: str | None = None) -> str:
     result = token
     if token not in protected and (elided := _elided(token, protected, language)) is not None:
         result = elided
-    elif token not in protected:
+    elif token not in protected and not any(token in vocabulary(code).words for code in languages()):
         found = _slips(token, targets, deletes)
+        if not any(token in vocabulary(code) for code in languages()):  # no stem of a rule reads it as it is
+            found += _stem_fixes(token)
+        if found and language is not None:
+            # a plain slip (swap, doubled or dropped letter) of the hint's own language's word before another
+            # language's ("machne": "machine", not "machen")
+            own = [(rank, k) for rank, k in found if rank <= 1 and k in vocabulary(language)]
+            found = own or found
         if found:
             best = min(rank for rank, _ in found)
             keywords = {k for rank, k in found if rank == best}
-            if len({unaccented(k) for k in keywords}) == 1:  # "nucleos" and "núcleos" are one word
-                keywords = {min(keywords, key=lambda k: (k not in KEYWORDS, k))}
+            if len({unaccented(k) for k in keywords}) == 1 or _one_stem(keywords):
+                # "nucleos" and "núcleos" are one word; so are two endings after one stem
+                keywords = {min(keywords, key=lambda k: (k not in KEYWORDS, len(k), k))}
+            if len(keywords) > 1 and len(keywords & KEYWORDS) == 1:  # "koten": "knoten", not "kosten"
+                keywords &= KEYWORDS
             if len(keywords) > 1 and language is not None:
                 own = {k for k in keywords if k in vocabulary(language)}
                 keywords = own if len(own) == 1 else keywords
@@ -129,6 +189,13 @@ def _fix(token: str, language: str | None = None) -> str:
     if len(_CACHE) < 50_000:  # bounded: hints are short, but the webhook runs for a long time
         _CACHE[(token, language)] = result
     return result
+
+
+def _one_stem(words: set[str]) -> bool:
+    """True when every word starts with one stem of the rules: they read them alike."""
+    first = min(words, key=len)
+    return any(first[:end] in _rule_words()[2] and all(w.startswith(first[:end]) for w in words)
+               for end in range(_MIN_STEM, len(first) + 1))
 
 
 def _elided(token: str, protected: frozenset[str], language: str | None) -> str | None:

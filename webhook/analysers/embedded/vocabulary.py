@@ -29,10 +29,12 @@ _GAP_CATEGORIES = (sre.CATEGORY_SPACE, sre.CATEGORY_DIGIT)
 
 @dataclasses.dataclass(slots=True)
 class Words:
-    """Words read from patterns: ``whole`` ones, and every ``piece`` (stems included)."""
+    """Words read from patterns: ``whole`` ones, every ``piece`` (stems included), and the ``stems``: words
+    some pattern lets go on with more letters (``comparta\\w*``; a stem may be a whole word elsewhere)."""
 
     whole: set[str] = dataclasses.field(default_factory=set)
     pieces: set[str] = dataclasses.field(default_factory=set)
+    stems: set[str] = dataclasses.field(default_factory=set)
 
     def add(self, chunk: str, open_left: bool, open_right: bool) -> None:
         """The words of a run of text between two boundaries; ``open_*``: that side may go on."""
@@ -41,8 +43,10 @@ class Words:
             if len(word) < MIN_LETTERS:
                 continue
             self.pieces.add(word)
-            stem = (match.start() == 0 and open_left) or (match.end() == len(chunk) and open_right)
-            if not stem:
+            goes_on = match.end() == len(chunk) and open_right
+            if goes_on and not (match.start() == 0 and open_left):
+                self.stems.add(word)
+            if not (goes_on or (match.start() == 0 and open_left)):
                 self.whole.add(word)
 
     def add_pieces(self, text: str) -> None:

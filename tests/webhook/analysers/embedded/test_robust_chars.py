@@ -51,18 +51,26 @@ def development() -> tuple[list[EvalRow], dict[int, RowResult]]:
     return rows, {id(row): result for row, result in zip(rows, _score(rows), strict=True)}
 
 
-@pytest.mark.parametrize("name", sorted(CHANGED))
-def test_a_perturbation_changes_no_polarity_and_at_most_the_figure_reached(
-        name: str, development: tuple[list[EvalRow], dict[int, RowResult]]) -> None:
+def read_differently(name: str, development: tuple[list[EvalRow], dict[int, RowResult]]
+                     ) -> tuple[list[tuple[str, str]], list[tuple[str, tuple[tuple[str, str], ...]]]]:
+    """The variants of perturbation ``name`` read differently from their original, and those with a
+    polarity flip their original does not have (a flip the original row already has is the reading's,
+    not the typing's)."""
     rows, original = development
     pairs = perturbed(rows, name)
     assert pairs, f"{name} perturbs no development row"
     variants = _score([variant for _, variant in pairs])
     changed = [(o.hint, v.hint) for (o, v), result in zip(pairs, variants, strict=True)
                if result.predicted_names != original[id(o)].predicted_names]
-    # a flip the original row already has is the reading's, not the typing's
     flips = [(v.hint, result.flips) for (o, v), result in zip(pairs, variants, strict=True)
              if set(result.flips) - set(original[id(o)].flips)]
+    return changed, flips
+
+
+@pytest.mark.parametrize("name", sorted(CHANGED))
+def test_a_perturbation_changes_no_polarity_and_at_most_the_figure_reached(
+        name: str, development: tuple[list[EvalRow], dict[int, RowResult]]) -> None:
+    changed, flips = read_differently(name, development)
     assert not flips, flips
     assert len(changed) <= CHANGED[name], changed
 

@@ -21,10 +21,10 @@ from webhook.perturbations import PERTURBATIONS, perturbed
 
 _ANALYSER = EmbeddedAnalyser()
 _EVAL = Path(__file__).resolve().parents[4] / "tests" / "data" / "eval"
-# What the rows of this area reached: (changed, polarity flips) at most. The flips left come from typing
-# other areas read (curly apostrophes in "don’t", clauses without punctuation); they may only go down.
-_AT_MOST = {"chat": (29, 4), "curly": (43, 5), "emoji": (2, 0), "lower": (0, 0), "noaccent": (0, 0),
-            "noapos": (3, 0), "nopunct": (29, 4), "typo": (7, 0), "wrapped": (2, 0)}
+# What the rows of this area reached: (changed, polarity flips) at most. The flips left are those of
+# clauses without punctuation ("run on m03 do not run on m03"), the clause-scope work; they may only go down.
+_AT_MOST = {"chat": (29, 4), "curly": (0, 0), "emoji": (0, 0), "lower": (0, 0), "noaccent": (0, 0),
+            "noapos": (3, 0), "nopunct": (29, 4), "typo": (7, 0), "wrapped": (0, 0)}
 
 
 def _rows() -> list[EvalRow]:
@@ -99,6 +99,9 @@ def test_a_common_word_is_no_workload_name(hint: str) -> None:
     ("Mettez-le sur la machine de blob-store, tout en l'éloignant des nœuds où tourne blob-store.",
      {"prefer_same_node_as_deployments", "avoid_same_node_as_deployments"}),
     ("Pon las réplicas en la zona northeu-3 y sácalas de northeu-3.", {"prefer_zones", "avoid_zones"}),
+    # "is however excluded": an adverb inside the second clause opens no clause of its own
+    ("Mettez-le en zone eu-west-3b ; la zone eu-west-3b est cependant à exclure.", {"prefer_zones", "avoid_zones"}),
+    ("Use node-4; node-4 is however off limits.", {"prefer_nodes", "avoid_nodes"}),
 ])
 def test_opposite_wishes_of_two_clauses_give_both(hint: str, expected: set[str]) -> None:
     assert set(intents(hint)) == expected, intents(hint)

@@ -72,6 +72,10 @@ def test_the_rows_of_relations_read_the_same_however_typed(rows: list[EvalRow], 
      {"prefer_same_node_as_deployments": ["pdf-render"]}),
     ("In die Zone legen, wo mail-relay läuft", {"prefer_same_zone_as_deployments": ["mail-relay"]}),
     ("évitez les zones où tourne le déploiement audit-log", {"avoid_same_zone_as_deployments": ["audit-log"]}),
+    # "with X on the same node": the level after the name
+    ("never with the etl-runner on the same node", {"avoid_same_node_as_deployments": ["etl-runner"]}),
+    ("con el api-gw en la misma zona", {"prefer_same_zone_as_deployments": ["api-gw"]}),
+    ("bitte nicht mit dem cert-sync auf einem Knoten", {"avoid_same_node_as_deployments": ["cert-sync"]}),
 ])
 def test_a_relation_by_possession_or_hosting_names_the_workload(hint: str, expected: dict) -> None:
     found = intents(hint)

@@ -73,9 +73,22 @@ def _spans(pattern: re.Pattern[str], text: str, start: int, end: int) -> list[re
 
 def negations(pattern: re.Pattern[str], text: str, start: int, end: int) -> list[re.Match[str]]:
     """The matches of a negation ``pattern`` in [start, end) but those inside a phrase whose negation
-    words negate nothing ("not only GPUs", "keine andere Zone als ...": ``NOT_NEGATING``)."""
+    words negate nothing ("not only GPUs", "keine andere Zone als ...": ``NOT_NEGATING``).
+
+    The signs that close the clause are no words: a refusal said after its name ends the clause even
+    when "*", "~" or '"' follow it ("lass den weg *" must not leave the node named and preferred)."""
+    end = words_end(text, start, end)
     void = [(m.start(), m.end()) for m in NOT_NEGATING.finditer(text, start, end)]
     return [m for m in pattern.finditer(text, start, end) if not any(s <= m.start() and m.end() <= e for s, e in void)]
+
+
+_TRAILING_SIGNS = re.compile(r"[\W_]*$")
+
+
+def words_end(text: str, start: int, end: int) -> int:
+    """Where the words of [start, end) end: the signs that close a clause ("*", "~", '"') are no words."""
+    match = _TRAILING_SIGNS.search(text, start, end)
+    return match.start() if match else end
 
 
 def _cuts(pattern: re.Pattern[str], text: str, start: int, end: int) -> list[tuple[int, int, str]]:

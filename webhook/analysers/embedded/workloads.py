@@ -35,7 +35,7 @@ class _Cue:
     pattern: re.Pattern[str]
     level: str
     followed_by: re.Pattern[str] | None = None
-    # marked_only: a plain word is a name only when marked as one (a dash, quotes, a head noun) or named by
+    # a plain word is a name only when marked as one (a dash, quotes, a head noun) or named by
     # another relation of the hint ("the zone of billing" after "the same zone as billing"); "zone of
     # failure", "nœud de calcul" name no workload.
     marked_only: bool = False
@@ -179,7 +179,7 @@ def find_relations(text: str, start: int = 0, end: int | None = None, original: 
     end = len(text) if end is None else end
     found: list[Relation] = []
     used: list[tuple[int, int]] = []
-    unmarked: list[Relation] = []  # relations of "workload" cues whose names are plain words
+    unmarked: list[Relation] = []  # relations of "marked" cues whose names are plain words
     for spec in _CUES:
         for cue in spec.pattern.finditer(text, start, end):
             if any(cue.start() < e and s < cue.end() for s, e in used):

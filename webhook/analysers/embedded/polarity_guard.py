@@ -45,10 +45,10 @@ from webhook.analysers.embedded.lexicon import (
 if TYPE_CHECKING:
     from webhook.analysers.embedded.rules import Candidate
 
-# The wishes a missed negation would turn into their opposite: the positive side of every polarity
-# pair, and the same-place wishes about other workloads (the region one has no catalogue opposite).
-POSITIVE: frozenset[str] = frozenset({a for a, _ in OPPOSITES} | {
-    name for name in BY_NAME if name.startswith("prefer_same_") and name.endswith("_as_deployments")})
+# The wishes a missed negation would turn into their opposite or into a wish never made: the positive
+# side of every polarity pair, and every other preference ("nvlink muss nicht sein" asks for no NVLink).
+POSITIVE: frozenset[str] = frozenset({a for a, _ in OPPOSITES}
+                                     | {name for name in BY_NAME if name.startswith("prefer_")})
 NEGATIVE: frozenset[str] = frozenset(b for _, b in OPPOSITES)
 
 # Anti-affinity words, negative by themselves ("apart", "anti-affinity", "getrennt", "à l'écart de";
@@ -56,6 +56,10 @@ NEGATIVE: frozenset[str] = frozenset(b for _, b in OPPOSITES)
 # "separad", "s[ée]par"). "other", "different" (relation_negative) are negative only in a relation.
 ANTI_AFFINITY = re.compile(r"(?<![\w-])(?:" + "|".join(
     group(c) for c in ("anti_affinity", "relation_away", "relation_anti_affinity")) + ")")
+
+# A place described by what it lacks ("a node without a GPU", "un nœud qui n'a pas de GPU"): a refusal
+# before it refuses that lack (lang/*/lacking.txt).
+LACKING = re.compile(r"(?<![\w-])(?:" + group("lacking") + r")(?![\w-])")
 
 # Outage and survival words (lang/*/outage.txt, survive.txt), also inside a compound ("Rackausfall"):
 # a resilience cue holds its own negation.
@@ -144,7 +148,8 @@ def guard(text: str, clauses: list[Clause], candidates: list[Candidate], read: S
         if candidate.intent in POSITIVE and not candidate.negated and (unspent[index] or (
                 candidate.items and _refused_later(clauses, index, pointing_back))):
             continue
-        if candidate.intent in NEGATIVE and candidate.negated and _only_weak_negation(text, clause, candidate):
+        if candidate.intent in NEGATIVE and candidate.negated and (
+                _only_weak_negation(text, clause, candidate) or _double_negation(text, clause, candidate)):
             continue
         if candidate.intent in NEGATIVE and not candidate.negated and any(
                 cue.reach != ANY for cue in unspent[index]):
@@ -173,3 +178,13 @@ def _only_weak_negation(text: str, clause: Clause, candidate: Candidate) -> bool
         return False  # a bare continuation of a negated list: the list's own negation was checked
     reaching = [cue for cue in cues_in(text, clause) if cue.reach != ANY and negates(cue, candidate.position)]
     return bool(reaching) and all(cue.weak for cue in reaching)
+
+
+def _double_negation(text: str, clause: Clause, candidate: Candidate) -> bool:
+    """Whether ``candidate`` is reached both by a description of what a place lacks and by a refusal before
+    that description ("don't run it on a node without a GPU", "ne le lancez pas sur un nœud qui n'a pas
+    de GPU"): two negations, and which way they add up is not certain."""
+    reaching = [cue for cue in cues_in(text, clause) if cue.reach == BEFORE and not cue.weak
+                and negates(cue, candidate.position)]
+    return any(any(cue.end <= lack.start() for cue in reaching)
+               for lack in LACKING.finditer(text, clause.start, candidate.position))

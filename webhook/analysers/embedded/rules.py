@@ -226,6 +226,9 @@ _DISK_KIND = re.compile(rf"(?<![\w-]){group('disk_kind')}(?![\w])")
 _UNIT_GIG = re.compile(rf"{group('unit_gig')}\s*$")  # "40 gig": a size unit that may be a network rate
 _GPU_ITSELF = re.compile(group("gpu_itself"))
 _SAME = re.compile(group("same_word") + r"(?![\w-])")
+_NUMA_NODE = re.compile(expand("{numa_node}"))
+_COLOCATE = "prefer_colocate_same_deployment"
+_JUST_LOCATIVE = re.compile(expand(r"\s*(?:(?:{locative}|{place_preposition})\s+)?(?:(?:{articles}|{all_words})\s+)*"))
 
 
 def _describes(text: str, start: int, end: int) -> bool:
@@ -515,8 +518,13 @@ def _read_cues(h: _Hint) -> None:
     for slot in slots:
         if slot.kind in ("zone", "region", "rack", "node"):
             cue_chars[slot.start:slot.end] = " " * (slot.end - slot.start)
+    for match in _NUMA_NODE.finditer(text):  # "un même nœud NUMA" is no node of the cluster
+        cue_chars[match.start():match.end()] = " " * (match.end() - match.start())
     cue_text = h.cue_text = "".join(cue_chars)
     related = {clause_at(clauses, r.start).sentence for r in relations if clause_at(clauses, r.start)}
+    # where a resource amount ends ("8 GPUs", "16 cores", "GPUs"): "8 GPUs on the same machine" asks for
+    # them in one pod's node, not for the replicas together
+    amounts = [s.end for s in slots if s.kind in ("gpus", "cores", "size")] + [m.end() for m in GPU_WORD.finditer(text)]
     for clause in clauses:
         if clause.sentence in skipped:
             continue
@@ -524,6 +532,9 @@ def _read_cues(h: _Hint) -> None:
             for match in cue.pattern.finditer(cue_text, clause.start, clause.end):
                 if clause.sentence in related and _SAME.match(match.group(0)):
                     continue  # "next to redis, on the same node": the node of the other workload
+                if cue.intent == _COLOCATE and any(clause.start <= end <= match.start() and _JUST_LOCATIVE.fullmatch(
+                        text, end, match.start()) for end in amounts):
+                    continue
                 negated = h.negated(clause, match.start())
                 intent = cue.when_negated if negated else cue.intent
                 if negated and HEDGE.search(text, clause.start, clause.end):

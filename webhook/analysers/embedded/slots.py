@@ -269,6 +269,12 @@ def extract(text: str) -> list[Slot]:
         if _claim(taken, match.start(), match.end()):  # "racks 3 and 4": one span, several values
             slots.extend(Slot("rack", f"{RACK}-{n}", match.start(), match.end()) for n in numbers)
 
+    # A place named once after its level word ("zona westeurope-2") is that place where it comes again bare
+    # ("... y manténgalos fuera de westeurope-2").
+    for slot in [s for s in slots if s.kind in ("zone", "region", "rack")]:
+        for match in re.finditer(r"(?<![\w-])" + re.escape(str(slot.value)) + r"(?![\w-])", text):
+            add(slot.kind, slot.value, match.start(), match.end())
+
     for match in _NODE_SHAPED.finditer(text):
         name = match.group(1)
         if _NOT_NODES.match(name):

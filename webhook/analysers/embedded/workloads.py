@@ -20,6 +20,9 @@ from webhook.analysers.embedded.typos import unaccented
 NODE, ZONE, REGION = "node", "zone", "region"
 
 _NAMED_NEXT = r"(?=\s+(?:['\"«„`]|[a-z][\w]*-[\w-]+))"  # a quoted or a dashed name comes next
+# The one name a possessive cue names before its level word ("kafka-broker's zone").
+_NAME_GROUP = "name"
+_POSSESSOR = rf"(?<![\w'’-])(?P<{_NAME_GROUP}>[a-z][a-z0-9._-]{{0,60}}[a-z0-9])"
 
 # The relation cues (relations.json), in order: an earlier cue claims its words before a later one.
 # Each names the levels it reads, its templates (``{level}`` is the level's words) and, optionally,
@@ -32,6 +35,11 @@ class _Cue:
     pattern: re.Pattern[str]
     level: str
     followed_by: re.Pattern[str] | None = None
+    # a plain word is a name only when marked as one (a dash, quotes, a head noun) or named by
+    # another relation of the hint ("the zone of billing" after "the same zone as billing"); "zone of
+    # failure", "nœud de calcul" name no workload.
+    marked_only: bool = False
+    name_group: bool = False  # the one name is the pattern's group ``name``, before the level (a possessive)
 
 
 def load_relation_cues(path: Path = RELATIONS) -> tuple[_Cue, ...]:
@@ -41,9 +49,11 @@ def load_relation_cues(path: Path = RELATIONS) -> tuple[_Cue, ...]:
         followed = spec.get("followed_by")
         after = re.compile(r"\s*" + expand("{" + followed + "}") + r"\b") if followed else None
         for level in spec["levels"]:
-            fragments = {"level": expand("{level_" + level + "}"), "quoted_or_dashed": _NAMED_NEXT}
+            fragments = {"level": expand("{level_" + level + "}"), "quoted_or_dashed": _NAMED_NEXT,
+                         "possessor": _POSSESSOR}
             pattern = "|".join(expand(template, fragments) for template in spec["patterns"])
-            cues.append(_Cue(re.compile(pattern), level, after))
+            cues.append(_Cue(re.compile(pattern), level, after, spec.get("marked", False),
+                             spec.get("name_group", False)))
     return tuple(cues)
 
 
@@ -58,7 +68,8 @@ _NEGATIVE_CUE = re.compile(group("anti_affinity") + "|" + group("relation_negati
 _ARTICLES = re.compile(rf"(?:{group('articles')[3:-1]})\s+|{group('elided_articles')}")
 _HEAD_NOUNS = group("head_nouns")[3:-1]
 _HEAD = re.compile(rf"(?:{_HEAD_NOUNS})(?![\w-])")
-_LEADING_VERB = re.compile(rf"{group('leading_verb')}\s+")
+_LEADING_VERB = re.compile(rf"(?:{group('leading_verb')}|{group('already')}|{group('also')})\s+")
+_MARKED = re.compile(r"[-_.\d]")  # a name's shape that no plain word has ("mysql-primary", "app_v2")
 _NAME = re.compile(r"'([^']{1,60})'|\"([^\"]{1,60})\"|`([^`]{1,60})`|«([^»]{1,60})»|„([^“”]{1,60})[“”]|"
                    r"([a-z][a-z0-9._-]{0,60}[a-z0-9]|[a-z])(?![\w-])")
 _JOIN = group("list_join")[3:-1]
@@ -109,22 +120,26 @@ def _without_head(name: str, original: str) -> str:
     return name
 
 
-def _names_after(text: str, position: int, limit: int, original: str) -> tuple[list[str], int]:
-    """Workload names starting at ``position`` (after articles and head nouns), and where they end;
+def _names_after(text: str, position: int, limit: int, original: str) -> tuple[list[str], int, bool]:
+    """Workload names starting at ``position`` (after articles and head nouns), where they end, and whether
+    they are marked as names (quoted, dashed, or with a head noun: "the deployment x", "the x service");
     ``original``: the hint as written, where the case of a head noun tells it from a name's part."""
     names: list[str] = []
     end = position
     first = True
+    marked = True
     while position < limit:
         match = re.compile(r"\s*").match(text, position)
         position = match.end() if match else position
         # skip articles, a leading head noun ("the deployment 'x'", "el despliegue redis") and a verb of
         # being there that comes first in Spanish ("donde corre spark")
+        headed = False
         for _ in range(4):
-            skip = _ARTICLES.match(text, position) or (
-                (_HEAD.match(text, position) or _LEADING_VERB.match(text, position)) if first else None)
+            head = _HEAD.match(text, position) if first else None
+            skip = _ARTICLES.match(text, position) or head or (_LEADING_VERB.match(text, position) if first else None)
             if not skip:
                 break
+            headed = headed or head is not None
             position = skip.end()
             position = re.compile(r"\s*").match(text, position).end()
         name_match = _NAME.match(text, position, limit)
@@ -147,15 +162,16 @@ def _names_after(text: str, position: int, limit: int, original: str) -> tuple[l
         names.append(name)
         end = name_match.end()
         first = False
+        marked = marked and (quoted is not None or headed or _MARKED.search(name) is not None)
         separator = _SEPARATOR.match(text, end)
         head = _HEAD.match(text, re.compile(r"\s*").match(text, end).end())
         if head and not separator:
             end = head.end()
-            break  # a list of names comes before its head noun: "the redis and memcached pods"
+            return names, end, True  # a list of names comes before its head noun: "the redis and memcached pods"
         if not separator:
             break
         position = separator.end()
-    return names, end
+    return names, end, marked and bool(names)
 
 
 def find_relations(text: str, start: int = 0, end: int | None = None, original: str = "") -> list[Relation]:
@@ -163,19 +179,30 @@ def find_relations(text: str, start: int = 0, end: int | None = None, original: 
     end = len(text) if end is None else end
     found: list[Relation] = []
     used: list[tuple[int, int]] = []
+    unmarked: list[Relation] = []  # relations of "marked" cues whose names are plain words
     for spec in _CUES:
         for cue in spec.pattern.finditer(text, start, end):
             if any(cue.start() < e and s < cue.end() for s, e in used):
                 continue
-            names, names_end = _names_after(text, cue.end(), end, original)
+            if spec.name_group:
+                name = cue.group(_NAME_GROUP)
+                names, names_end, marked = ([] if name in _STOP or _HEAD.fullmatch(name) else [name]), cue.end(), True
+            else:
+                names, names_end, marked = _names_after(text, cue.end(), end, original)
             # "where the api-gateway lives": after a bare "where" the names must be followed by a verb of being there
             if spec.followed_by and (not names or not spec.followed_by.match(text, names_end)):
                 continue
             names = [n for n in names if not _HARDWARE.match(n)]
             if not names:
                 continue
+            relation = Relation(spec.level, tuple(names), cue.start(), names_end,
+                                bool(_NEGATIVE_CUE.search(cue.group(0))))
+            if spec.marked_only and not marked:
+                unmarked.append(relation)
+                continue
             used.append((cue.start(), names_end))
-            found.append(Relation(spec.level, tuple(names), cue.start(), names_end,
-                                  bool(_NEGATIVE_CUE.search(cue.group(0)))))
+            found.append(relation)
+    known = {n for r in found for n in r.names}
+    found += [r for r in unmarked if set(r.names) <= known and not any(r.start < e and s < r.end for s, e in used)]
     found.sort(key=lambda r: r.start)
     return found

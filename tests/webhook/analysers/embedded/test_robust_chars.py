@@ -30,7 +30,9 @@ DEVELOPMENT = sorted(_EVAL.glob("dev*.jsonl")) + sorted((_EVAL / "tuning").glob(
 # Variants read differently from their original, at most (the figures reached). noapos: "the 'database'
 # and 'cache' deployments" without the quotes leaves the names bare, and "database" is no name by itself.
 # noaccent: "wurde" is a word of its own (the past "was"), so "SSD wurde sehr helfen" stays a description.
-CHANGED = {"curly": 0, "lower": 0, "wrapped": 0, "emoji": 0, "noapos": 1, "noaccent": 1}
+# noapos: a possessive without its apostrophe ("kafka-brokers zone", "ledgers zone") reads as a plural, not
+# as whose zone it is: not guessed (two rows).
+CHANGED = {"curly": 0, "lower": 0, "wrapped": 0, "emoji": 0, "noapos": 3, "noaccent": 1}
 
 
 def _score(rows: list[EvalRow]) -> list[RowResult]:

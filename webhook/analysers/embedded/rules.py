@@ -34,6 +34,7 @@ from webhook.analysers.embedded.lexicon import (
     OPENERS,
     REFERENCE,
     STRONG,
+    WEAK,
 )
 from webhook.analysers.embedded.polarity_guard import guard
 from webhook.analysers.embedded.slots import _GPU_MODEL, Slot, extract, parse_number
@@ -277,7 +278,8 @@ def read_hint(hint: str) -> Reading:
     places = {str(s.value) for s in slots if s.kind in ("zone", "region", "rack")}
     relations = [replace(r, names=tuple(n for n in r.names if n not in places)) for r in relations]
     relations = [r for r in relations if r.names]
-    clauses = segment(text, [(s.start, s.end) for s in slots if s.kind in ("zone", "region", "rack", "node")])
+    clauses = segment(text, [(s.start, s.end) for s in slots if s.kind in ("zone", "region", "rack", "node")],
+                      [s.start for s in slots if s.kind in ("cores", "gpus", "size", "rate")])
     reading = Reading(text, clauses)
     sentences = sorted({c.sentence for c in clauses})
     bounds = {i: (min(c.start for c in clauses if c.sentence == i), max(c.end for c in clauses if c.sentence == i))
@@ -541,6 +543,9 @@ _LEVEL_OF = {f"{polarity}_{place}s": place for polarity in ("prefer", "avoid") f
 _LEVEL_WORD = {name.removeprefix("spread_")[:-1]: re.compile(rf"(?<![\w-])(?:{word})(?![\w-])")
                for name, word in _LEVEL_WORDS}
 _LOCATIVE_ONLY = re.compile(expand(r"\s*(?:{locative}|{geo_locative}|{place_preposition})\s+(?:{articles}\s+)?"))
+_JOINED_PLACE = re.compile(expand(r"\s*(?:(?:{locative}|{geo_locative}|{place_preposition})\s+(?:{articles}\s+)?)?")
+                           + r"(?:(?:" + WEAK.pattern + "|" + STRONG.pattern + r")\s+)?")
+_LIST_JOIN = re.compile(expand(r"\s*(?:,|{list_join})\s*"))
 _SHORT_ITEM = re.compile(r"\s+([a-z]|\d{1,2})(?![\w-])")  # "zones a", "Zone b": no name of its own
 
 
@@ -585,8 +590,28 @@ def _refused_item_place(text: str, clauses: list[Clause], clause: Clause, candid
         index -= 1
         spans.append((clauses[index].start, clauses[index].end))
         negated = clauses[index].negated
-    return negated and (any(_unnamed_items(text, start, end, level, slots) for start, end in spans)
-                        or _qualifies_relation(text, candidate, candidates, spans[-1][0]))
+    if not negated:
+        return False
+    if any(_unnamed_items(text, start, end, level, slots) for start, end in spans):
+        return True
+    # the first place of a list says where ("... than kafka-mirror on m07 or m08"): so do the others
+    first = candidate
+    for other in sorted(candidates, key=lambda c: -c.position):
+        if other.intent == first.intent and other.position < first.position and _LIST_JOIN.fullmatch(
+                text, other.position + len(other.cue), first.position):
+            first = other
+    return (_qualifies_relation(text, first, candidates, spans[-1][0])
+            or _qualifies_place(text, clause, first, candidates))
+
+
+def _qualifies_place(text: str, clause: Clause, candidate: Candidate, candidates: list[Candidate]) -> bool:
+    """A place right after a refused place of another level, joined by a locative or nothing ("off rack-12
+    in eu-west-1", "not on us-east-1c eu-west-1 if possible"): it may say where the refused place is, or
+    be a wish of its own once the punctuation is gone; neither reading is certain."""
+    level = _LEVEL_OF.get(candidate.intent)
+    before = [o for o in candidates if o.negated and clause.start <= o.position < candidate.position
+              and _LEVEL_OF.get(o.intent) not in (None, level) and o.cue in o.items]
+    return any(_JOINED_PLACE.fullmatch(text, o.position + len(o.cue), candidate.position) for o in before)
 
 
 def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidates: list[Candidate]) -> list[Candidate]:

@@ -1,0 +1,85 @@
+"""Hints typed without punctuation (issue 12, ``semaff robust`` perturbations ``nopunct`` and ``chat``):
+a clause ends where the next wish begins, not only at a comma or a full stop, so a negation never
+reaches the wish after it; where its reach cannot be settled, the intent is dropped.
+
+The probe hints are our own wording (no evaluation row); the figures run the development files
+through ``webhook.perturbations`` and the embedded analyser.
+"""
+
+from __future__ import annotations
+
+import glob
+import io
+from pathlib import Path
+
+import orjson
+import pytest
+
+from semaff.robust import robust_main
+from webhook.analysers.embedded import EmbeddedAnalyser
+
+_ANALYSER = EmbeddedAnalyser()
+_EVAL = Path(__file__).resolve().parents[4] / "tests" / "data" / "eval"
+# the figures reached on the development files (dev*.jsonl, tuning/*.jsonl): never more
+CHANGED_AT_MOST = {"nopunct": 55, "chat": 55}
+
+
+def intents(hint: str) -> set[str]:
+    raw, _ = _ANALYSER.read(hint)
+    return {entry["intent"] for entry in raw}
+
+
+@pytest.mark.parametrize(("hint", "expected"), [
+    # a wish verb opens a new wish: the negation before it stops there
+    ("not in zone eu-west-3b wants 2 GPUs needs 2 GPUs", {"avoid_zones", "prefer_gpu"}),
+    ("stay off rack-4 spread over zones", {"avoid_racks", "spread_zones"}),
+    ("don't spread the replicas keep them on one node", {"prefer_colocate_same_deployment"}),
+    ("evita el nodo n-7 usa nodos con ssd", {"avoid_nodes", "prefer_ssd_storage"}),
+    ("vermeide Rack r-9 verteile über Zonen", {"avoid_racks", "spread_zones"}),
+    ("évitez le nœud k-3 gardez-les sur un seul nœud", {"avoid_nodes", "prefer_colocate_same_deployment"}),
+    # a German wish verb said last closes its clause
+    ("über Racks verteilen in eu-west-2 bleiben Knoten k-5 meiden", {"avoid_nodes", "prefer_regions", "spread_racks"}),
+    ("nicht verteilen alles auf einen Knoten", {"prefer_colocate_same_deployment"}),
+    # an amount after a negated thing is a wish of its own
+    ("no gpu 12 cores", {"avoid_gpu_nodes", "prefer_cpu_cores"}),
+    ("sin gpu 12 núcleos", {"avoid_gpu_nodes", "prefer_cpu_cores"}),
+    ("keine gpu 12 kerne", {"avoid_gpu_nodes", "prefer_cpu_cores"}),
+    ("pas de gpu 12 cœurs", {"avoid_gpu_nodes", "prefer_cpu_cores"}),
+    # so is a strength word after a negated place, and a place phrase after a negated thing
+    ("anything but us-west-2 ideally eu-north-1", {"avoid_regions", "prefer_regions"}),
+    ("pas de gpu en région eu-west-2", {"avoid_gpu_nodes", "prefer_regions"}),
+    # ... and a new wish after a whole one, even when it refuses
+    ("use rack-5 do not use rack-6", {"avoid_racks", "prefer_racks"}),
+])
+def test_a_new_wish_ends_the_clause_before_it(hint: str, expected: set[str]) -> None:
+    assert intents(hint) == expected
+
+
+@pytest.mark.parametrize(("hint", "kept", "never"), [
+    # the negation stays with what it governs
+    ("the pods must not be spread out", set(), {"spread_nodes"}),
+    ("no hace falta repartir entre zonas", set(), {"spread_zones"}),
+    ("stay away from node-8 pls they keep crashing", {"avoid_nodes"}, {"prefer_nodes"}),
+    ("Knoten k-2 meiden", {"avoid_nodes"}, {"prefer_nodes"}),
+    # a place said right after a refused place of another level may say where it is: neither reading
+    ("never on node-4 in eu-central-1", {"avoid_nodes"}, {"prefer_regions", "avoid_regions"}),
+    ("bajo ningún concepto en us-west-2a eu-west-2 si se puede", {"avoid_zones"},
+     {"prefer_regions", "avoid_regions"}),
+    ("pas à côté de redis-main sur n-1 ou n-2", set(), {"prefer_nodes", "avoid_nodes"}),
+    # "don't spread them all on one node": the negation may be the spread verb's
+    ("no los repartas todos en un solo nodo", set(), {"spread_nodes"}),
+])
+def test_an_unsettled_negation_drops_rather_than_guesses(hint: str, kept: set[str], never: set[str]) -> None:
+    found = intents(hint)
+    assert kept <= found and not found & never, found
+
+
+def test_no_punctuation_flips_no_development_row() -> None:
+    files = sorted(glob.glob(str(_EVAL / "dev*.jsonl"))) + sorted(glob.glob(str(_EVAL / "tuning" / "*.jsonl")))
+    out = io.StringIO()
+    argv = [*files, "--backend", "embedded", "--perturbation", "nopunct", "--perturbation", "chat"]
+    assert robust_main(argv, environ={}, stdout=out, stderr=io.StringIO()) == 0
+    figures = {f["perturbation"]: f for f in orjson.loads(out.getvalue().rstrip("\n").rsplit("\n", 1)[1])}
+    for name, most in CHANGED_AT_MOST.items():
+        assert figures[name]["polarity_flips"] == 0, figures[name]
+        assert figures[name]["changed"] <= most, figures[name]

@@ -214,6 +214,7 @@ _CUE_WORDS = re.compile("|".join(p.pattern for p in (
 # the kinds of cue that may end a clause without punctuation
 _OPEN, _CLOSE, _NEGATION, _STRENGTH, _PLACE, _AMOUNT = range(6)
 _VERB_SUBJECT = re.compile(r"(?<![\w-])" + group("verb_subject") + r"\s+$")
+_LONG_CUES = (NOT_NEEDED, HEDGE, INDIFFERENT, NEGATION_AFTER, NEGATION_BEFORE, WEAK, STRONG)
 _WISH_CUES = (_OPENING, _CLOSING, NEGATION_BEFORE, WEAK, STRONG)
 _LEVEL_PHRASE = re.compile(expand(r"{b}{locative}\s+(?:{articles}\s+)?(?:{level_zone}|{level_region}|{level_rack}){e}"))
 # words that tie an amount to what comes before it ("nodes with 2 GPUs", "more than 8 cores")
@@ -234,16 +235,21 @@ def _unpunctuated(text: str, pieces: list[tuple[int, int, str]], names: list[tup
         # (where the cut goes, where the cue's words start and end, kind)
         found = [(m.start(), m.start(), m.end(), _OPEN) for m in _OPENING.finditer(text, start, end)]
         found += [(m.end(), m.start(), m.end(), _CLOSE) for m in _CLOSING.finditer(text, start, end)]
-        # a refusal said after its object ("Knoten m02 meiden") closes a clause, it opens none
+        # a refusal said after its object ("Knoten m02 meiden", "rack-2 off limits") closes a clause, it
+        # opens none
+        after = [(m.start(), m.end()) for m in NEGATION_AFTER.finditer(text, start, end)]
         found += [(m.start(), m.start(), m.end(), _NEGATION) for m in negations(NEGATION_BEFORE, text, start, end)
-                  if not (NEGATION_AFTER.fullmatch(m.group(0)) or _CLOSING.fullmatch(m.group(0)))]
+                  if not (_CLOSING.fullmatch(m.group(0)) or any(s <= m.start() < e for s, e in after))]
         found += [(m.start(), m.start(), m.end(), _STRENGTH) for p in (WEAK, STRONG)
                   for m in p.finditer(text, start, end)]
         found += [(m.start(), m.start(), m.end(), _PLACE) for m in _LEVEL_PHRASE.finditer(text, start, end)]
         found += [(a, a, a, _AMOUNT) for a in amounts if start < a < end]
+        # a cue inside a longer one ("auf keinen Fall", "nicht ... benutzen") cuts nothing
+        inside = [(m.start(), m.end()) for p in _LONG_CUES for m in p.finditer(text, start, end)]
         piece_start = start
         for cut, cue_start, cue_end, kind in sorted(found):
-            if cut <= piece_start or not _substance(text, max(cut, cue_end), end):
+            if cut <= piece_start or not _substance(text, max(cut, cue_end), end) or any(
+                    s < cue_start < e for s, e in inside):
                 continue
             cues = [m for m in _CUE_WORDS.finditer(text, piece_start, cue_start) if m.end() <= cue_start]
             # "ne les répartissez pas": the second half of a negation said around its verb closes it
@@ -252,21 +258,27 @@ def _unpunctuated(text: str, pieces: list[tuple[int, int, str]], names: list[tup
             last = cues[-1].end() if cues and not closed else piece_start
             if kind != _CLOSE and not re.sub(r"[\W_]+", "", FILLER.sub(" ", text[last:cue_start])):
                 continue  # nothing said since the last cue: "not spread", "you must avoid", "keep off"
-            negations_said = [m for m in cues if NEGATION_BEFORE.fullmatch(m.group(0))
+            negations_said = [m for m in cues if NEGATION_BEFORE.fullmatch(m.group(0)) or HEDGE.fullmatch(m.group(0))
                               or _NEGATION_OPEN.fullmatch(m.group(0))]
-            if kind in (_STRENGTH, _AMOUNT, _PLACE) and not negations_said:
-                continue
             # what the piece names: places, amounts, GPUs ("que no caiga | en la zona X" is one wish)
             things = [s for s, _ in names if piece_start <= s < cut] + [a for a in amounts if piece_start <= a < cut]
-            if kind == _OPEN and _VERB_SUBJECT.search(text, piece_start, cut):
-                continue  # "they keep rebooting", "replicas are spread": a description, not a new wish
-            if kind == _OPEN and not (things or any(p.fullmatch(m.group(0)) for m in cues for p in _WISH_CUES)):
+            wish = any(p.fullmatch(m.group(0)) for m in cues for p in _WISH_CUES)
+            if kind in (_OPEN, _NEGATION) and _VERB_SUBJECT.search(text, piece_start, cut):
+                continue  # "they keep rebooting", "replicas are spread", "rack-2 is not ok": one remark
+            if kind == _OPEN and not (things or wish):
                 continue  # "each GPU should have 40 GB", "each replica needs its own rack": its subject
+            # "prefer node-21 must avoid node-21": a strength word after a whole wish opens the next one
+            if kind == _STRENGTH and not (negations_said or (wish and things)):
+                continue
+            if kind in (_AMOUNT, _PLACE) and not negations_said:
+                continue
+            # "us-east-1 is not ok" is one remark; "run on m03 do not run on m03", "2 A10s nothing
+            # fancier" are two
+            if kind == _NEGATION and not (wish or things):
+                continue
             things += [m.start() for m in GPU_WORD.finditer(text, piece_start, cut)]
             if kind == _PLACE and not any(p >= negations_said[-1].end() for p in things):
                 continue
-            if kind == _NEGATION and not any(p.fullmatch(m.group(0)) for m in cues for p in _WISH_CUES):
-                continue  # "us-east-1 is not ok" is one remark; "run on m03 do not run on m03" two wishes
             if kind == _AMOUNT and _AMOUNT_LINK.search(text, piece_start, cut):
                 continue
             out.append((piece_start, cut, separator if piece_start == start else ""))

@@ -195,15 +195,21 @@ _GPU_ITSELF = re.compile(group("gpu_itself"))
 _SAME = re.compile(group("same_word") + r"(?![\w-])")
 
 
+_LABEL_ID = re.compile(r"\s+[\w-]*\d[\w-]*(?=\s)")
+
+
 def _describes(text: str, start: int, end: int) -> bool:
     """A descriptive word in [start, end), unless it only sits in a label before a colon that a wish
-    follows ("Ticket INC-2231: needs 6 cores")."""
+    follows ("Ticket INC-2231: needs 6 cores", "Ticket 7731 give it 6 cores")."""
     match = DESCRIPTIVE.search(text, start, end)
     if match is None:
         return False
     colon = text.find(": ", start, end + 2)
     if colon < 0 and text[end:end + 1] == ":":
         colon = end
+    label = _LABEL_ID.match(text, match.end())
+    if colon < 0 and label is not None and not text[start:match.start()].strip():
+        colon = label.end()  # "Ticket 7731 give it 6 cores": a label and its number, typed without the colon
     if colon >= 0 and match.end() <= colon:
         rest = text[colon + 1:]
         sentence_end = re.search(r"[.;!?](?:\s|$)", rest)

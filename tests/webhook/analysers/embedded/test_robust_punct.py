@@ -21,7 +21,7 @@ from webhook.analysers.embedded import EmbeddedAnalyser
 _ANALYSER = EmbeddedAnalyser()
 _EVAL = Path(__file__).resolve().parents[4] / "tests" / "data" / "eval"
 # the figures reached on the development files (dev*.jsonl, tuning/*.jsonl): never more
-CHANGED_AT_MOST = {"nopunct": 55, "chat": 55}
+CHANGED_AT_MOST = {"nopunct": 35, "chat": 35}
 
 
 def intents(hint: str) -> set[str]:
@@ -48,8 +48,22 @@ def intents(hint: str) -> set[str]:
     # so is a strength word after a negated place, and a place phrase after a negated thing
     ("anything but us-west-2 ideally eu-north-1", {"avoid_regions", "prefer_regions"}),
     ("pas de gpu en région eu-west-2", {"avoid_gpu_nodes", "prefer_regions"}),
-    # ... and a new wish after a whole one, even when it refuses
+    # ... and a new wish after a whole one, even when it refuses or opens with a strength word
     ("use rack-5 do not use rack-6", {"avoid_racks", "prefer_racks"}),
+    ("prefer rack-3 must avoid rack-3", {"avoid_racks", "prefer_racks"}),
+    ("pas le nœud k-2 mettez-le sur le nœud k-3", {"avoid_nodes", "prefer_nodes"}),
+    ("4 A100s nothing older", {"prefer_gpu", "prefer_gpu_models"}),
+    # a label and its number typed without the colon
+    ("ticket 4410 needs 12 cores", {"prefer_cpu_cores"}),
+    ("ticket 88 il faut 12 cœurs", {"prefer_cpu_cores"}),
+    # a question typed without its "?" asks for nothing
+    ("why does the scheduler avoid rack-9", set()),
+    ("por qué evita el nodo n-2", set()),
+    ("warum meidet er den Knoten k-4", set()),
+    ("pourquoi évite-t-il le nœud k-1", set()),
+    # ... but a strength word or a plain wish that opens like one is no question
+    ("where possible use rack-3", {"prefer_racks"}),
+    ("que no caiga en el nodo n-4", {"avoid_nodes"}),
 ])
 def test_a_new_wish_ends_the_clause_before_it(hint: str, expected: set[str]) -> None:
     assert intents(hint) == expected
@@ -60,6 +74,8 @@ def test_a_new_wish_ends_the_clause_before_it(hint: str, expected: set[str]) -> 
     ("the pods must not be spread out", set(), {"spread_nodes"}),
     ("no hace falta repartir entre zonas", set(), {"spread_zones"}),
     ("stay away from node-8 pls they keep crashing", {"avoid_nodes"}, {"prefer_nodes"}),
+    ("rack-6 and rack-7 are off limits", {"avoid_racks"}, {"prefer_racks"}),
+    ("Knoten k-9 auf keinen Fall benutzen", {"avoid_nodes"}, {"prefer_nodes"}),
     ("Knoten k-2 meiden", {"avoid_nodes"}, {"prefer_nodes"}),
     # a place said right after a refused place of another level may say where it is: neither reading
     ("never on node-4 in eu-central-1", {"avoid_nodes"}, {"prefer_regions", "avoid_regions"}),

@@ -493,6 +493,8 @@ def _read_cues(h: _Hint) -> None:
             for match in cue.pattern.finditer(cue_text, clause.start, clause.end):
                 if clause.sentence in related and _SAME.match(match.group(0)):
                     continue  # "next to redis, on the same node": the node of the other workload
+                if (cue.intent or "").startswith("spread_") and _passes_a_level(match.group(0)):
+                    continue  # "spread over racks least busy nodes first": the spread's level came first
                 negated = h.negated(clause, match.start())
                 intent = cue.when_negated if negated else cue.intent
                 if negated and HEDGE.search(text, clause.start, clause.end):
@@ -505,6 +507,16 @@ def _read_cues(h: _Hint) -> None:
                     if more:
                         level = next(name for name, word in _LEVEL_WORDS if re.fullmatch(word, more.group(1)))
                         add(Candidate(level, more.start(1), cue=more.group(0).strip()))
+
+
+_ANY_LEVEL = re.compile(r"(?<![\w-])(?:" + "|".join(word for _, word in _LEVEL_WORDS) + r")(?![\w-])")
+
+
+def _passes_a_level(cue: str) -> bool:
+    """Whether a spread cue's words hold a level word before the one it ends on: its gap ran past the
+    level it spreads over into another wish ("spread over racks, least busy nodes" typed without the comma)."""
+    levels = list(_ANY_LEVEL.finditer(cue))
+    return len(levels) >= 2 and not _MORE_LEVELS.match(cue, levels[-2].end())
 
 
 def _read_bare_spreads(h: _Hint) -> None:

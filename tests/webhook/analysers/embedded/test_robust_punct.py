@@ -21,7 +21,7 @@ from webhook.analysers.embedded import EmbeddedAnalyser
 _ANALYSER = EmbeddedAnalyser()
 _EVAL = Path(__file__).resolve().parents[4] / "tests" / "data" / "eval"
 # the figures reached on the development files (dev*.jsonl, tuning/*.jsonl): never more
-CHANGED_AT_MOST = {"nopunct": 35, "chat": 35}
+CHANGED_AT_MOST = {"nopunct": 31, "chat": 31}
 
 
 def intents(hint: str) -> set[str]:
@@ -53,6 +53,9 @@ def intents(hint: str) -> set[str]:
     ("prefer rack-3 must avoid rack-3", {"avoid_racks", "prefer_racks"}),
     ("pas le nœud k-2 mettez-le sur le nœud k-3", {"avoid_nodes", "prefer_nodes"}),
     ("4 A100s nothing older", {"prefer_gpu", "prefer_gpu_models"}),
+    # a spread's level is the one it names first
+    ("spread across racks busiest nodes last", {"spread_racks"}),
+    ("spread across racks and nodes", {"spread_racks", "spread_nodes"}),
     # a label and its number typed without the colon
     ("ticket 4410 needs 12 cores", {"prefer_cpu_cores"}),
     ("ticket 88 il faut 12 cœurs", {"prefer_cpu_cores"}),

@@ -215,6 +215,7 @@ _CUE_WORDS = re.compile("|".join(p.pattern for p in (
 _OPEN, _CLOSE, _NEGATION, _STRENGTH, _PLACE, _AMOUNT = range(6)
 _VERB_SUBJECT = re.compile(r"(?<![\w-])" + group("verb_subject") + r"\s+$")
 _LONG_CUES = (NOT_NEEDED, HEDGE, INDIFFERENT, NEGATION_AFTER, NEGATION_BEFORE, WEAK, STRONG)
+_AUXILIARY = re.compile(r"\s+" + group("verb_subject") + r"(?![\w-])")
 _WISH_CUES = (_OPENING, _CLOSING, NEGATION_BEFORE, WEAK, STRONG)
 _LEVEL_PHRASE = re.compile(expand(r"{b}{locative}\s+(?:{articles}\s+)?(?:{level_zone}|{level_region}|{level_rack}){e}"))
 # words that tie an amount to what comes before it ("nodes with 2 GPUs", "more than 8 cores")
@@ -258,6 +259,13 @@ def _unpunctuated(text: str, pieces: list[tuple[int, int, str]], names: list[tup
             last = cues[-1].end() if cues and not closed else piece_start
             if kind != _CLOSE and not re.sub(r"[\W_]+", "", FILLER.sub(" ", text[last:cue_start])):
                 continue  # nothing said since the last cue: "not spread", "you must avoid", "keep off"
+            # a verb-final wish closes a clause that says something before it ("nicht verteilen"; a refusal
+            # needs its object: "Knoten m02 meiden", not "vermeiden werden soll rack-1"), and no auxiliary
+            # follows it
+            if kind == _CLOSE and (not re.sub(r"[\W_]+", "", FILLER.sub(" ", text[piece_start:cue_start])) or (
+                    NEGATION_BEFORE.fullmatch(text, cue_start, cue_end) and not _substance(text, piece_start, cue_start))
+                    or _AUXILIARY.match(text, cut)):
+                continue
             negations_said = [m for m in cues if NEGATION_BEFORE.fullmatch(m.group(0)) or HEDGE.fullmatch(m.group(0))
                               or _NEGATION_OPEN.fullmatch(m.group(0))]
             # what the piece names: places, amounts, GPUs ("que no caiga | en la zona X" is one wish)
@@ -273,8 +281,9 @@ def _unpunctuated(text: str, pieces: list[tuple[int, int, str]], names: list[tup
             if kind in (_AMOUNT, _PLACE) and not negations_said:
                 continue
             # "us-east-1 is not ok" is one remark; "run on m03 do not run on m03", "2 A10s nothing
-            # fancier" are two
-            if kind == _NEGATION and not (wish or things):
+            # fancier" are two; "no nos quedemos sin servicio" is one
+            if kind == _NEGATION and not (things or any(p.fullmatch(m.group(0)) for m in cues
+                                                        for p in (_OPENING, WEAK, STRONG))):
                 continue
             things += [m.start() for m in GPU_WORD.finditer(text, piece_start, cut)]
             if kind == _PLACE and not any(p >= negations_said[-1].end() for p in things):

@@ -11,12 +11,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
-ZONE = "topology.kubernetes.io/zone"
-REGION = "topology.kubernetes.io/region"
-RACK = "topology.kubernetes.io/rack"
-NETWORK = "semantic-affinity.io/network-gbps"
-NVLINK = "semantic-affinity.io/nvlink"
-HOSTNAME = "kubernetes.io/hostname"
+from shared.labels import HOSTNAME, NETWORK_GBPS, RACK, REGION, ZONE
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +138,7 @@ def paper_cluster(prefix: str = "") -> list[NodeSpec]:
     """
     specs = []
     for name, zone, rack in _PAPER:
-        labels = {REGION: "us-east-1", ZONE: zone, RACK: rack, NETWORK: "100" if name == "m07" else "10"}
+        labels = {REGION: "us-east-1", ZONE: zone, RACK: rack, NETWORK_GBPS: "100" if name == "m07" else "10"}
         gpus = 1 if name == "m02" else 0
         if gpus:
             labels.update(GPU_LABELS)

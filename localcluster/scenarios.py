@@ -19,9 +19,10 @@ from typing import Any
 import orjson
 
 from localcluster.kube import Kube
-from localcluster.nodes import ZONE, paper_cluster
+from localcluster.nodes import paper_cluster
 from localcluster.workloads import apply, load_manifests, pods, wait_bound, wait_settled
 from shared.codec import INTENTS
+from shared.labels import ZONE
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 ZONE_OF = {spec.name: spec.labels[ZONE] for spec in paper_cluster()}

@@ -23,9 +23,10 @@ from typing import Any
 
 from nodeagent.topo import TopoError, parse
 from observability.logs import configure_logging
+from shared.labels import NVLINK
 
 log = logging.getLogger("nodeagent")
-DEFAULT_LABEL = "semantic-affinity.io/nvlink"
+DEFAULT_LABEL = NVLINK
 
 
 async def read_topology(command: str, timeout_s: float = 60.0) -> bool | None:

@@ -13,13 +13,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from scorer.nvlink import hami_nvlink
+from shared import labels
 from shared.normalise import coerce_number
 
 # --- well-known labels (research/k8s-contracts.md 4.1, 4.4) ---------------------------------------
-REGION_LABEL = "topology.kubernetes.io/region"
-ZONE_LABEL = "topology.kubernetes.io/zone"
-LEGACY_REGION_LABEL = "failure-domain.beta.kubernetes.io/region"
-LEGACY_ZONE_LABEL = "failure-domain.beta.kubernetes.io/zone"
+REGION_LABEL = labels.REGION
+ZONE_LABEL = labels.ZONE
+LEGACY_REGION_LABEL = labels.LEGACY_REGION
+LEGACY_ZONE_LABEL = labels.LEGACY_ZONE
 GPU_RESOURCE = "nvidia.com/gpu"
 GFD_COUNT = "nvidia.com/gpu.count"
 GFD_PRODUCT = "nvidia.com/gpu.product"
@@ -40,9 +41,9 @@ MIB_TO_GPU_GB = 1.048576 / 1000.0
 class Topology:
     """Which labels carry rack, network speed and NVLink (SEMAFF_*_LABEL settings)."""
 
-    rack_label: str = "topology.kubernetes.io/rack"
-    network_label: str = "semantic-affinity.io/network-gbps"
-    nvlink_label: str = "semantic-affinity.io/nvlink"
+    rack_label: str = labels.RACK
+    network_label: str = labels.NETWORK_GBPS
+    nvlink_label: str = labels.NVLINK
 
 
 DEFAULT_TOPOLOGY = Topology()

@@ -19,6 +19,8 @@ from typing import Any
 import aiohttp
 import orjson
 
+from shared.lines import EVENTS_PER_YIELD, LineSplitter
+
 log = logging.getLogger(__name__)
 
 WATCH_TIMEOUT_S = 290  # server-side watch timeout; the loop re-watches from the last resourceVersion
@@ -159,7 +161,8 @@ class Kube:
     ) -> AsyncIterator[tuple[str, dict[str, Any]]]:
         """(type, object) events from ``resource_version`` until the server ends the stream.
 
-        Lines are split by hand: a pod with large annotations exceeds aiohttp's readline limit.
+        Lines are split by hand (``shared.lines``): a pod with large annotations exceeds aiohttp's readline
+        limit, and a burst of events arrives as one chunk.
         """
         method = getattr(getattr(self, resource.api), resource.method)
         kwargs: dict[str, Any] = {
@@ -178,14 +181,17 @@ class Kube:
         try:
             if response.status != 200:
                 raise KubeError(response.status, str(response.reason or ""), await response.read())
-            buffer = b""
+            splitter = LineSplitter()
             async for chunk in response.content.iter_any():
-                buffer += chunk
-                while b"\n" in buffer:
-                    line, buffer = buffer.split(b"\n", 1)
-                    if line.strip():
-                        event = orjson.loads(line)
-                        yield str(event.get("type")), event.get("object") or {}
+                for count, line in enumerate(splitter.feed(chunk), 1):
+                    event = orjson.loads(line)
+                    yield str(event.get("type")), event.get("object") or {}
+                    if count % EVENTS_PER_YIELD == 0:  # a burst in one chunk: let admission and probes run
+                        await asyncio.sleep(0)
+            rest = splitter.rest()
+            if rest is not None:
+                event = orjson.loads(rest)
+                yield str(event.get("type")), event.get("object") or {}
         finally:
             response.release()
 

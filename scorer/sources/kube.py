@@ -26,6 +26,7 @@ import aiohttp
 import orjson
 
 from scorer.state import ClusterState
+from shared.lines import EVENTS_PER_YIELD, LineSplitter
 
 log = logging.getLogger("scorer.sources.kube")
 
@@ -56,22 +57,15 @@ class Resource:
 
 
 async def _lines(response: aiohttp.ClientResponse) -> AsyncIterator[bytes]:
-    """Newline-delimited watch events, however long a line is. Linear in the bytes received: a chunk holding
-    many events (a burst of bindings) is split once, and a long line is joined once from its pieces."""
-    pieces: list[bytes] = []  # the current line so far
+    """Newline-delimited watch events, however long a line is (``shared.lines``: linear in the bytes)."""
+    splitter = LineSplitter()
     async for chunk in response.content.iter_any():
-        parts = chunk.split(b"\n")
-        if len(parts) == 1:
-            pieces.append(chunk)
-            continue
-        pieces.append(parts[0])
-        parts[0] = b"".join(pieces)
-        pieces = [parts.pop()]
-        for line in parts:
-            if line and not line.isspace():
-                yield line
-    rest = b"".join(pieces)
-    if rest and not rest.isspace():
+        for count, line in enumerate(splitter.feed(chunk), 1):
+            yield line
+            if count % EVENTS_PER_YIELD == 0:  # a burst in one chunk: let /prioritize and probes run
+                await asyncio.sleep(0)
+    rest = splitter.rest()
+    if rest is not None:
         yield rest
 
 

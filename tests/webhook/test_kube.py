@@ -69,3 +69,58 @@ async def test_resume_bookmark_gone_and_error(monkeypatch) -> None:
     assert seen == [("list", ["a"]), ("ADDED", "b"), ("list", ["a", "b"]), ("list", ["c"])]
     assert api.watch_versions[:4] == ["L1", "7", "L2", "L3"]
     assert restarts == ["gone", "error"]
+
+
+class _Content:
+    def __init__(self, chunks: list[bytes]) -> None:
+        self.chunks = chunks
+
+    async def iter_any(self):
+        for chunk in self.chunks:
+            yield chunk
+
+
+class _Response:
+    status = 200
+    reason = "OK"
+
+    def __init__(self, chunks: list[bytes]) -> None:
+        self.content = _Content(chunks)
+
+    def release(self) -> None:
+        pass
+
+
+def _kube_answering(chunks: list[bytes]) -> kube_module.Kube:
+    """A Kube whose pod list call answers the watch with ``chunks`` (no API client)."""
+    client = object.__new__(kube_module.Kube)
+
+    class Core:
+        async def list_pod_for_all_namespaces(self, **_kwargs):
+            return _Response(chunks)
+
+    client.core = Core()
+    return client
+
+
+async def test_watch_splits_events_anywhere_and_a_burst_lets_the_loop_run() -> None:
+    """2,000 events in one chunk (a burst of deletions), the last one unterminated: every event once, whole,
+    in order, and a task waiting on the loop runs before the burst is consumed by a reader that never awaits."""
+    import orjson
+
+    events = [{"type": "DELETED", "object": {"metadata": {"name": f"p{i}", "annotations": {"a": "x" * 300}}}}
+              for i in range(2000)]
+    data = b"\n".join(orjson.dumps(e) for e in events)
+    chunks = [data[:5], data[5:len(data) - 7], data[len(data) - 7:]]  # lines cut at arbitrary bytes
+    ran_at: list[int] = []
+    seen: list[tuple[str, str]] = []
+
+    async def other() -> None:
+        ran_at.append(len(seen))
+
+    task = asyncio.create_task(other())
+    async for kind, item in _kube_answering(chunks).watch(PODS, "1"):
+        seen.append((kind, item["metadata"]["name"]))  # never awaits: only the watch can give the loop back
+    await task
+    assert seen == [("DELETED", f"p{i}") for i in range(2000)]
+    assert ran_at and ran_at[0] < 2000

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from webhook.analysers.base import AnalyserError, RawOutput
 from webhook.analysers.embedded.language import detect, supported
-from webhook.analysers.embedded.rules import lower, read_hint, to_raw
+from webhook.analysers.embedded.rules import normalise, read_hint, to_raw
 from webhook.analysers.version import content_version, tree_parts
 
 PACKAGE = Path(__file__).resolve().parent
@@ -50,7 +50,7 @@ class EmbeddedAnalyser:
         """(raw intents, why there are none) for one sanitised hint. A hint in a language without data
         files is not guessed at: no intent, and a reason that says so."""
         hint = hint[:MAX_CHARS]
-        language = detect(lower(hint))
+        language = detect(normalise(hint))
         if not language.supported:
             named = f"'{language.code}'" if language.code else "unknown"
             reason = (f"{UNSUPPORTED}: embedded analyser reads {', '.join(supported())}; "

@@ -62,13 +62,14 @@ BECAUSE = concept_words("because")
 
 # --- clause structure -----------------------------------------------------------------------------------
 # Hard boundaries end a clause: strength and negation never cross them.
-HARD_SPLIT = re.compile(r"[;!?¿¡]|\.(?=\s|$)|\s[-–—]\s|" + words(*alternatives("hard_split")))
+HARD_SPLIT = re.compile(r"[;!?¿¡]|\.+(?=\s|$)|\s[-–—]\s|" + words(*alternatives("hard_split")))
 # Soft boundaries separate list items and co-ordinated clauses; a continuation may inherit strength.
 SOFT_SPLIT = re.compile(r"(?<!\d),|,(?!\d)|:(?=\s)|&|[()]|" + words(*alternatives("soft_split")))
 # A co-ordinated clause that starts with one of these is a new wish with its own (neutral) strength.
 OPENERS = concept_words("openers")
 FILLER = concept_words("filler")
-# Words that point back at something already said ("skip it", "not that one", "lo evito").
-REFERENCE = concept_words("reference")
+# Words that point back at something already said ("skip it", "not that one", "lo evito"), and the
+# courtesy a refusal may carry ("no thanks", "non merci").
+REFERENCE = compile_words(*alternatives("reference"), *alternatives("courtesy"))
 
 NUMBER_WORDS = table("numbers")

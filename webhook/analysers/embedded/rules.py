@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from shared.catalogue import BY_NAME, opposites
+from webhook.analysers.embedded.chatter import blank_chatter
 from webhook.analysers.embedded.clauses import Clause, clause_at, is_bare, segment
 from webhook.analysers.embedded.concepts import (
     COUNT_OF_THEM,
@@ -112,6 +113,26 @@ def lower(hint: str) -> str:
     if len(out) == len(hint):
         return out
     return "".join(c.lower() if len(c.lower()) == 1 else c for c in hint)
+
+
+# Typographic quotes and apostrophes, one character for one (offsets kept), read as the plain ones
+# every pattern spells: a phone types "Don’t" and "„cache“", a word processor ’billing’ and «redis».
+# Here and not in the sanitiser: the sanitised text is the hint's signed identity, this is only how
+# the rules read it.
+_PLAIN_QUOTES = str.maketrans({
+    **dict.fromkeys("\u2019\u2018\u201b\u02bc\u2032\uff07`\u00b4", "'"),
+    **dict.fromkeys("\u201c\u201d\u201e\u201f\u00ab\u00bb\u2039\u203a\u2033\uff02", '"'),
+})
+
+
+def plain_quotes(hint: str) -> str:
+    """``hint`` with typographic quotes and apostrophes made plain, every offset kept."""
+    return hint.translate(_PLAIN_QUOTES)
+
+
+def normalise(hint: str) -> str:
+    """The text the rules read: lower case, plain quotes and apostrophes, no chatter, every offset kept."""
+    return blank_chatter(lower(plain_quotes(hint)))
 
 
 def blank_injections(text: str) -> str:
@@ -276,9 +297,9 @@ def read_hint(hint: str) -> Reading:
     """Read one (sanitised) hint by rule: normalise, slots and relations, clauses (with the sentences that
     are no wish), then each pass of ``_PASSES`` adds candidates, ``polarity_safe`` drops the unsure and
     ``polarity_guard.guard`` those whose polarity the words of their clause do not settle."""
-    text = blank_injections(correct(lower(hint)))
+    text = blank_injections(correct(normalise(hint)))
     slots = extract(text)
-    relations = find_relations(text, original=hint)
+    relations = find_relations(text, original=plain_quotes(hint))
     # a workload name is never also a node name, and a zone, region or rack is never a workload
     slots = [s for s in slots if not (s.kind == "node" and any(r.start <= s.start < r.end for r in relations))]
     places = {str(s.value) for s in slots if s.kind in ("zone", "region", "rack")}

@@ -16,7 +16,7 @@ import importlib
 import re
 from functools import lru_cache
 
-from webhook.analysers.embedded.langdata import alternatives
+from webhook.analysers.embedded.langdata import alternatives, in_language
 from webhook.analysers.embedded.language import detect, vocabulary
 from webhook.analysers.embedded.vocabulary import read_words
 
@@ -108,12 +108,14 @@ def _fix(token: str, language: str | None = None) -> str:
         return cached
     targets, protected, deletes = _index()
     result = token
-    if token not in protected:
+    if token not in protected and (elided := _elided(token, protected, language)) is not None:
+        result = elided
+    elif token not in protected:
         found = _slips(token, targets, deletes)
         if found:
             best = min(rank for rank, _ in found)
             keywords = {k for rank, k in found if rank == best}
-            if len({_unaccented(k) for k in keywords}) == 1:  # "nucleos" and "núcleos" are one word
+            if len({unaccented(k) for k in keywords}) == 1:  # "nucleos" and "núcleos" are one word
                 keywords = {min(keywords, key=lambda k: (k not in KEYWORDS, k))}
             if len(keywords) > 1 and language is not None:
                 own = {k for k in keywords if k in vocabulary(language)}
@@ -129,7 +131,23 @@ def _fix(token: str, language: str | None = None) -> str:
     return result
 
 
-def _unaccented(word: str) -> str:
+def _elided(token: str, protected: frozenset[str], language: str | None) -> str | None:
+    """``token`` with its elision's apostrophe put back ("lutilisez" -> "l'utilisez", "despace" ->
+    "d'espace"): a keyboard without apostrophes, not a slip, when an elided article of the hint's
+    language (lang/<code>/elided_articles.txt) is glued to a word the rules know."""
+    if language is None or token[1:] not in protected or token[1] not in _VOWELS:
+        return None
+    restored = f"{token[0]}'"
+    if any(re.fullmatch(article, restored) for article in in_language(language, "elided_articles")):
+        return restored + token[1:]
+    return None
+
+
+_VOWELS = frozenset("aeiouyhàâéèêëîïôûù")
+
+
+def unaccented(word: str) -> str:
+    """``word`` without its accents ("núcleos" -> "nucleos"): how a keyboard without them types it."""
     return word.translate(_ACCENTS)
 
 

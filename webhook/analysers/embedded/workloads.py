@@ -12,8 +12,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from webhook.analysers.embedded.langdata import alternatives, expand, group
+from webhook.analysers.embedded.langdata import alternatives, expand, group, languages
+from webhook.analysers.embedded.language import vocabulary
 from webhook.analysers.embedded.lexicon import compile_words
+from webhook.analysers.embedded.typos import unaccented
 
 NODE, ZONE, REGION = "node", "zone", "region"
 
@@ -62,6 +64,11 @@ _NAME = re.compile(r"'([^']{1,60})'|\"([^\"]{1,60})\"|`([^`]{1,60})`|«([^»]{1,
 _JOIN = group("list_join")[3:-1]
 _SEPARATOR = re.compile(rf"\s*(?:,\s*(?:{_JOIN})?|{_JOIN}|&|/)\s*")
 _STOP = frozenset(alternatives("not_names"))
+# An accented word is never a name (names are DNS labels), and neither is its spelling without the
+# accents: "colle-le a cote de redis" is "à côté de", with no workload called "cote". English words
+# stay possible names ("cluster" is also Spanish "clúster").
+_UNACCENTED_WORDS = frozenset(unaccented(w) for code in languages() for w in vocabulary(code).words
+                              if unaccented(w) != w) - vocabulary("en").words
 _NEW_WISH = compile_words(*alternatives("wish"), *alternatives("negation_before"))
 # A head noun joined to the name by a dash: cut when plural ("redis-pods": the pods of redis) or written
 # as a noun of its own (German capitals: "checkout-Dienst"); else it is part of the name ("mongo-replica").
@@ -132,7 +139,7 @@ def _names_after(text: str, position: int, limit: int, original: str) -> tuple[l
         if not name:
             break
         if quoted is None:
-            if name in _STOP or name.isdigit() or _HEAD.fullmatch(name):
+            if name in _STOP or name in _UNACCENTED_WORDS or name.isdigit() or _HEAD.fullmatch(name):
                 break
             # a later bare name must look like the end of a list item, never the start of a new clause
             if not first and (not _AFTER_NAME.match(text, name_match.end()) or _NEW_WISH.fullmatch(name)):

@@ -79,7 +79,8 @@ def _spans(pattern: re.Pattern[str], text: str, start: int, end: int) -> list[re
 def negations(pattern: re.Pattern[str], text: str, start: int, end: int) -> list[re.Match[str]]:
     """The matches of a negation ``pattern`` in [start, end) but those inside a phrase whose negation
     words negate nothing ("not only GPUs", "keine andere Zone als ...": ``NOT_NEGATING``)."""
-    void = [(m.start(), m.end()) for m in NOT_NEGATING.finditer(text, start, end)]
+    # over the whole text: "pas plus" stays one phrase though "plus" also co-ordinates
+    void = [(m.start(), m.end()) for m in NOT_NEGATING.finditer(text) if m.start() < end and m.end() > start]
     return [m for m in pattern.finditer(text, start, end) if not any(s <= m.start() and m.end() <= e for s, e in void)]
 
 
@@ -143,7 +144,9 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
                              and (previous.inherited_negation or any(previous.start <= s < previous.end
                                                                      for s, _ in names))
                              # "Off rack-12, in eu-west-1": a comma and a new locative opens a positive wish
-                             and not (separator == "," and _LOCATIVE.match(text, lead) is not None))
+                             and not (separator == "," and _LOCATIVE.match(text, lead) is not None)
+                             # "nicht in rack r3, region westeurope": a level of its own is no list item
+                             and not _new_level(text, previous, lead))
             clause = Clause(start, end, sentence_index, strength, word, before, after, inherited)
             sentence.append(clause)
             marked.append(bool(marks))
@@ -205,6 +208,12 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
 
 
 _NOTHING = re.compile(r"$^")
+_LEVELS = [re.compile(r"(?<![\w-])" + group(f"level_{level}") + r"(?![\w-])") for level in ("zone", "rack", "region")]
+
+
+def _new_level(text: str, previous: Clause, lead: int) -> bool:
+    """Whether a segment opens with a level word the segment before it does not say ("..., region X")."""
+    return any(p.match(text, lead) and not p.search(text, previous.start, previous.end) for p in _LEVELS)
 _OPENING = concept_words("clause_opening")
 _CLOSING = concept_words("clause_closing")
 _NEGATION_OPEN = concept_words("negation_open")
@@ -227,8 +236,8 @@ def _unpunctuated(text: str, pieces: list[tuple[int, int, str]], names: list[tup
     """Cut each piece where a new wish begins although no punctuation says so ("not in zone a needs 4
     GPUs", "no GPU nodes 8 cores", "über Zonen verteilen in eu-central-1 bleiben"): before a wish verb
     (``clause_opening``), after a verb-final one (``clause_closing``), and, once the piece holds a
-    negation, before a strength word, a resource amount or a place phrase ("in region"); before a new
-    negation when the piece is a wish of its own ("run on m03 do not run on m03"). A cut needs a word
+    negation, before a strength word, a resource amount or a place phrase ("in region");
+    before a new negation when the piece is a wish of its own ("run on m03 do not run on m03"). A cut needs a word
     between the last cue and it ("not spread out", "you must avoid" stay whole) and words of substance
     after it ("rack-9 stay away" points back)."""
     out: list[tuple[int, int, str]] = []
@@ -262,9 +271,10 @@ def _unpunctuated(text: str, pieces: list[tuple[int, int, str]], names: list[tup
             # a verb-final wish closes a clause that says something before it ("nicht verteilen"; a refusal
             # needs its object: "Knoten m02 meiden", not "vermeiden werden soll rack-1"), and no auxiliary
             # follows it
-            if kind == _CLOSE and (not re.sub(r"[\W_]+", "", FILLER.sub(" ", text[piece_start:cue_start])) or (
-                    NEGATION_BEFORE.fullmatch(text, cue_start, cue_end) and not _substance(text, piece_start, cue_start))
-                    or _AUXILIARY.match(text, cut)):
+            refusal = NEGATION_BEFORE.fullmatch(text, cue_start, cue_end) is not None
+            if kind == _CLOSE and (not re.sub(r"[\W_]+", "", FILLER.sub(" ", text[piece_start:cue_start]))
+                                   or (refusal and not _substance(text, piece_start, cue_start))
+                                   or _AUXILIARY.match(text, cut)):
                 continue
             negations_said = [m for m in cues if NEGATION_BEFORE.fullmatch(m.group(0)) or HEDGE.fullmatch(m.group(0))
                               or _NEGATION_OPEN.fullmatch(m.group(0))]

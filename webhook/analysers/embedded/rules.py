@@ -583,7 +583,8 @@ _LEVEL_WORD = {name.removeprefix("spread_")[:-1]: re.compile(rf"(?<![\w-])(?:{wo
                for name, word in _LEVEL_WORDS}
 _LOCATIVE_ONLY = re.compile(expand(r"\s*(?:{locative}|{geo_locative}|{place_preposition})\s+(?:{articles}\s+)?"))
 _JOINED_PLACE = re.compile(expand(r"\s*(?:(?:{locative}|{geo_locative}|{place_preposition})\s+(?:{articles}\s+)?)?")
-                           + r"(?:(?:" + WEAK.pattern + "|" + STRONG.pattern + r")\s+)?")
+                           + r"(?:(?:" + WEAK.pattern + "|" + STRONG.pattern + r"|" + "|".join(
+                               word for _, word in _LEVEL_WORDS) + r")\s+)?")
 _LIST_JOIN = re.compile(expand(r"\s*(?:,|{list_join})\s*"))
 _SHORT_ITEM = re.compile(r"\s+([a-z]|\d{1,2})(?![\w-])")  # "zones a", "Zone b": no name of its own
 
@@ -644,9 +645,10 @@ def _refused_item_place(text: str, clauses: list[Clause], clause: Clause, candid
 
 
 def _qualifies_place(text: str, clause: Clause, candidate: Candidate, candidates: list[Candidate]) -> bool:
-    """A place right after a refused place of another level, joined by a locative or nothing ("off rack-12
-    in eu-west-1", "not on us-east-1c eu-west-1 if possible"): it may say where the refused place is, or
-    be a wish of its own once the punctuation is gone; neither reading is certain."""
+    """A place right after a refused place of another level, joined by a locative, its level word or
+    nothing ("off rack-12 in eu-west-1", "not on us-east-1c eu-west-1 if possible", "nicht in rack r3
+    region westeurope"): it may say where the refused place is, or be a wish of its own once the
+    punctuation is gone; neither reading is certain."""
     level = _LEVEL_OF.get(candidate.intent)
     before = [o for o in candidates if o.negated and clause.start <= o.position < candidate.position
               and _LEVEL_OF.get(o.intent) not in (None, level) and o.cue in o.items]

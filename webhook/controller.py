@@ -59,6 +59,9 @@ MAX_REJECTIONS_BEFORE_FALLBACK = 3
 # 409 answers (the pod changed under us) are retried on the re-read pod; after this many, with a backoff
 CONFLICTS_BEFORE_BACKOFF = 3
 REPORTED_MAX = 10_000  # pods remembered as already reported by Events
+# Loops over a whole list (thousands of pods or workloads) give the event loop back this often, so
+# admission calls and probes are answered while a new leader catches up.
+YIELD_EVERY = 100
 # A new leader reports hinted pods created this recently that no webhook call mutated: the ones let
 # through while the previous leader died are bound by then, so the unscheduled watch never sees them.
 RECENT_MISS_S = 600.0
@@ -355,11 +358,13 @@ class IntentController:
     async def _on_list(self, pods: list[dict[str, Any]]) -> None:
         self._gated = {p["metadata"]["uid"]: p for p in pods if is_gated(p) and p["metadata"].get("uid")}
         self._metrics.gated_pods.set(len(self._gated))
-        for pod in pods:
+        for index, pod in enumerate(pods, 1):
             self.learn(pod)
             if not is_gated(pod):
                 self._report_admitted(pod)
                 self._report_missed(pod)
+            if index % YIELD_EVERY == 0:  # thousands of pending pods: let admission and probes run between them
+                await asyncio.sleep(0)
         for pod in list(self._gated.values()):
             self._ensure(pod)
         if not self.synced:
@@ -449,9 +454,9 @@ class IntentController:
         if pods is None:
             pods, _ = await self._kube.list(PODS)
         added = 0
-        for index, pod in enumerate(pods):
+        for index, pod in enumerate(pods, 1):
             added += self.learn(pod)
-            if index % 100 == 99:  # thousands of signature checks: let admission and probes run between them
+            if index % YIELD_EVERY == 0:  # thousands of signature checks: let admission and probes run between them
                 await asyncio.sleep(0)
         log.info("cache seeded from analysed pods", extra={"entries": added, "pods": len(pods)})
         return added
@@ -486,8 +491,10 @@ class IntentController:
             self.prefetch(sanitise(source[1], self._settings.hint_max_chars))
 
     async def _workload_list(self, items: list[dict[str, Any]]) -> None:
-        for item in items:
+        for index, item in enumerate(items, 1):
             self._prefetch_template(item)
+            if index % YIELD_EVERY == 0:
+                await asyncio.sleep(0)
 
     async def _workload_event(self, kind: str, item: dict[str, Any]) -> None:
         if kind in ("ADDED", "MODIFIED"):
@@ -516,12 +523,16 @@ class IntentController:
         def restarted(resource: str) -> Any:
             return lambda reason: self._metrics.watch_restarts.labels(resource, reason).inc()
 
+        async def workloads() -> None:
+            # Templates are prefetched once the cache is seeded: after a restart nearly every template's
+            # hint is already on a signed pod, and re-analysing them all would only compete with gated pods.
+            await self._startup_sweep()
+            if self._settings.watch_workloads:
+                await asyncio.gather(*(list_watch(self._kube, r, self._workload_list, self._workload_event,
+                                                  on_restart=restarted(r.kind)) for r in WORKLOADS))
+
         watches = [list_watch(self._kube, PODS, self._on_list, self._on_event, field_selector=UNSCHEDULED,
-                              on_restart=restarted("pods"))]
-        if self._settings.watch_workloads:
-            watches += [list_watch(self._kube, r, self._workload_list, self._workload_event,
-                                   on_restart=restarted(r.kind)) for r in WORKLOADS]
-        self._spawn(self._startup_sweep())
+                              on_restart=restarted("pods")), workloads()]
         try:
             await asyncio.gather(*watches)
         finally:

@@ -7,6 +7,7 @@ exists, can emit them (research/k8s-contracts.md section 5).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from datetime import UTC, datetime
@@ -75,6 +76,11 @@ class EventApi(Protocol):
     async def create_event(self, namespace: str, event: dict[str, Any]) -> dict[str, Any]: ...
 
 
+# Events in flight at once: a new leader may owe Events for thousands of pending pods, and a burst of
+# that many requests would compete with the calls that finish gated pods.
+EVENTS_IN_FLIGHT = 8
+
+
 class EventRecorder:
     """Emits events; a failed emit is logged and counted, never raised (events are best effort)."""
 
@@ -82,12 +88,14 @@ class EventRecorder:
         self._api = api
         self._instance = instance
         self._metrics = metrics
+        self._gate = asyncio.Semaphore(EVENTS_IN_FLIGHT)
 
     async def emit(self, pod: dict[str, Any], reason: str, note: str, *, warning: bool = False) -> None:
         event = build_event(pod, reason=reason, note=note, warning=warning, instance=self._instance,
                             now=datetime.now(UTC), nanos=time.time_ns())
         try:
-            await self._api.create_event(event["metadata"]["namespace"], event)
+            async with self._gate:
+                await self._api.create_event(event["metadata"]["namespace"], event)
             result = "ok"
         except Exception as exc:
             result = "error"

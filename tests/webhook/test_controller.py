@@ -435,6 +435,35 @@ async def test_workload_templates_are_pre_analysed(signer, analyser) -> None:
     assert analyser.calls == [GPU_HINT]
 
 
+async def test_after_a_restart_templates_already_on_signed_pods_are_not_analysed_again(signer, analyser) -> None:
+    """A new leader seeds its cache from the signed pods before it reads the workload templates: a hint
+    some pod already carries is never analysed again (it used to race: every template re-analysed)."""
+    kube = FakeKube()
+    done = from_outcome(await analyse(analyser, GPU_HINT), sanitise(GPU_HINT), signer)
+    running_pod = gated_pod("trainer-1", GPU_HINT, gates=())
+    running_pod["metadata"]["annotations"] = {HINT: GPU_HINT, **done.annotations}
+    running_pod["spec"]["nodeName"] = "m07"  # bound: only the start-up sweep of every pod sees it
+    kube.add_pod(running_pod)
+    kube.workloads["deployments"].append({"metadata": {"name": "trainer", "namespace": "ml"}, "spec": {
+        "template": {"metadata": {"annotations": {HINT: GPU_HINT}}, "spec": {}}}})
+    kube.workloads["deployments"].append({"metadata": {"name": "web", "namespace": "ml"}, "spec": {
+        "template": {"metadata": {"annotations": {HINT: CONFLICT_HINT}}, "spec": {}}}})
+    analyser.calls.clear()
+    list_quickly = kube.list
+
+    async def list_all_pods_slowly(resource, label_selector="", field_selector=""):
+        if resource.kind == "pods" and not field_selector:  # every pod of a big cluster takes a while
+            await asyncio.sleep(0.2)
+        return await list_quickly(resource, label_selector, field_selector)
+
+    kube.list = list_all_pods_slowly
+    controller = make_controller(kube, analyser, signer, watch_workloads=True, seed_cache=True)
+    task = await running(controller)
+    await eventually(lambda: controller.lookup(sanitise(CONFLICT_HINT)), "the new template analysed")
+    await stop(task)
+    assert analyser.calls == [CONFLICT_HINT]
+
+
 async def test_prefetch_only_while_running_and_once(signer) -> None:
     kube = FakeKube()
     analyser = FakeAnalyser()

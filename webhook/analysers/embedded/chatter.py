@@ -31,9 +31,14 @@ def _is_pictograph(char: str) -> bool:
 
 def blank_chatter(text: str) -> str:
     """``text`` (lower-cased) with courtesy at its edges, pictographs and emoticons blanked, offsets kept."""
-    text = "".join(" " if _is_pictograph(c) else c for c in text)
+    if not text.isascii():
+        text = "".join(" " if _is_pictograph(c) else c for c in text)
     text = _EMOTICON.sub(lambda m: " " * len(m.group(0)), text)
-    for edge in (_OPENING, _CLOSING):
-        while (match := edge.search(text)) is not None and match.end() > match.start():
+    for edge, start in ((_OPENING, 0), (_CLOSING, max(0, len(text) - _TAIL))):
+        while (match := edge.search(text, start)) is not None and match.end() > match.start():
             text = text[:match.start()] + " " * (match.end() - match.start()) + text[match.end():]
     return text
+
+
+# Courtesy closes a hint within its last characters: the closing search starts there (hints run to 1000).
+_TAIL = 80

@@ -78,10 +78,23 @@ def _spans(pattern: re.Pattern[str], text: str, start: int, end: int) -> list[re
 
 def negations(pattern: re.Pattern[str], text: str, start: int, end: int) -> list[re.Match[str]]:
     """The matches of a negation ``pattern`` in [start, end) but those inside a phrase whose negation
-    words negate nothing ("not only GPUs", "keine andere Zone als ...": ``NOT_NEGATING``)."""
+    words negate nothing ("not only GPUs", "keine andere Zone als ...": ``NOT_NEGATING``).
+
+    The signs that close the clause are no words: a refusal said after its name ends the clause even
+    when "*", "~" or '"' follow it ("lass den weg *" must not leave the node named and preferred)."""
+    end = words_end(text, start, end)
     # over the whole text: "pas plus" stays one phrase though "plus" also co-ordinates
     void = [(m.start(), m.end()) for m in NOT_NEGATING.finditer(text) if m.start() < end and m.end() > start]
     return [m for m in pattern.finditer(text, start, end) if not any(s <= m.start() and m.end() <= e for s, e in void)]
+
+
+_TRAILING_SIGNS = re.compile(r"[\W_]*$")
+
+
+def words_end(text: str, start: int, end: int) -> int:
+    """Where the words of [start, end) end: the signs that close a clause ("*", "~", '"') are no words."""
+    match = _TRAILING_SIGNS.search(text, start, end)
+    return match.start() if match else end
 
 
 def _cuts(pattern: re.Pattern[str], text: str, start: int, end: int) -> list[tuple[int, int, str]]:
@@ -253,7 +266,8 @@ def _unpunctuated(text: str, pieces: list[tuple[int, int, str]], names: list[tup
         found += [(m.start(), m.start(), m.end(), _STRENGTH) for p in (WEAK, STRONG)
                   for m in p.finditer(text, start, end)]
         found += [(m.start(), m.start(), m.end(), _PLACE) for m in _LEVEL_PHRASE.finditer(text, start, end)]
-        found += [(a, a, a, _AMOUNT) for a in amounts if start < a < end]
+        # an amount in digits: a count word may be an article ("machine a GPU" typed without its accent)
+        found += [(a, a, a, _AMOUNT) for a in amounts if start < a < end and text[a].isdigit()]
         # a cue inside a longer one ("auf keinen Fall", "nicht ... benutzen") cuts nothing
         inside = [(m.start(), m.end()) for p in _LONG_CUES for m in p.finditer(text, start, end)]
         piece_start = start

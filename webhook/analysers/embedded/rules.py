@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from shared.catalogue import BY_NAME, opposites
 from webhook.analysers.embedded.chatter import blank_chatter
-from webhook.analysers.embedded.clauses import Clause, clause_at, is_bare, segment
+from webhook.analysers.embedded.clauses import Clause, clause_at, is_bare, segment, words_end
 from webhook.analysers.embedded.concepts import (
     COUNT_OF_THEM,
     CUES,
@@ -569,9 +569,10 @@ _PASSES = (_read_names, _read_relations, _read_numbers, _read_counts_of_them, _r
 def _is_bare_refusal(text: str, clause: Clause, slots: list[Slot]) -> bool:
     """A clause that is nothing but a refusal of something said before it ("skip it", "no.", "nope"), or a
     negation, a word pointing back and one verb of its own, naming nothing ("nimm ihn nicht", "no lo toques")."""
-    if not REFUSAL.search(text, clause.start, clause.end):
+    end = words_end(text, clause.start, clause.end)
+    if not REFUSAL.search(text, clause.start, end):
         return False
-    rest = re.findall(r"[^\W\d_]+", REFUSAL_WORDS.sub(" ", text[clause.start:clause.end]))
+    rest = re.findall(r"[^\W\d_]+", REFUSAL_WORDS.sub(" ", text[clause.start:end]))
     return not rest or (len(rest) == 1 and bool(REFERENCE.search(text, clause.start, clause.end))
                         and not any(clause.start <= s.start < clause.end for s in slots))
 

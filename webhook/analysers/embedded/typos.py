@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import importlib
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from webhook.analysers.embedded.langdata import alternatives, in_language
 from webhook.analysers.embedded.language import detect, vocabulary
@@ -134,8 +134,11 @@ def _fix(token: str, language: str | None = None) -> str:
 def _elided(token: str, protected: frozenset[str], language: str | None) -> str | None:
     """``token`` with its elision's apostrophe put back ("lutilisez" -> "l'utilisez", "despace" ->
     "d'espace"): a keyboard without apostrophes, not a slip, when an elided article of the hint's
-    language (lang/<code>/elided_articles.txt) is glued to a word the rules know."""
-    if language is None or token[1:] not in protected or token[1] not in _VOWELS:
+    language (lang/<code>/elided_articles.txt) is glued to a word the rules know, or to one that
+    starts with a long word of the language ("léloignant": "éloign" of "[ée]loign")."""
+    rest = token[1:]
+    if language is None or rest[0] not in _VOWELS or not (
+            rest in protected or rest in vocabulary(language) or rest.startswith(_long_words(language))):
         return None
     restored = f"{token[0]}'"
     if any(re.fullmatch(article, restored) for article in in_language(language, "elided_articles")):
@@ -144,6 +147,12 @@ def _elided(token: str, protected: frozenset[str], language: str | None) -> str 
 
 
 _VOWELS = frozenset("aeiouyhàâéèêëîïôûù")
+
+
+@cache
+def _long_words(language: str) -> tuple[str, ...]:
+    """The language's words of five letters or more: a word glued to an article starts with one."""
+    return tuple(sorted(w for w in vocabulary(language).words if len(w) >= 5))
 
 
 def unaccented(word: str) -> str:

@@ -6,7 +6,8 @@ and each sentence into segments at soft ones (``,``, "and", "y", "und", ":"). A 
 strength word of its own continues the previous one ("must have 2 GPUs and 64GB RAM") unless it
 opens a new wish ("..., should spread over racks"); a segment that is nothing but a strength word
 ("If possible, ...", "Required: ...") passes its strength on. Negation never crosses a boundary,
-except into a segment that only continues a list of names ("avoid m02 and m03").
+except into a segment that only continues a list of names ("avoid m02 and m03"). People type hints
+without punctuation too, so a segment is also cut where a new wish begins (``_unpunctuated``).
 """
 
 from __future__ import annotations
@@ -14,12 +15,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from webhook.analysers.embedded.langdata import group
+from webhook.analysers.embedded.concepts import GPU_WORD
+from webhook.analysers.embedded.langdata import expand, group
 from webhook.analysers.embedded.lexicon import (
     FILLER,
     HARD_SPLIT,
+    HEDGE,
+    INDIFFERENT,
     NEGATION_AFTER,
     NEGATION_BEFORE,
+    NOT_NEEDED,
     NOT_NEGATING,
     OPENERS,
     SOFT_SPLIT,
@@ -78,7 +83,8 @@ def negations(pattern: re.Pattern[str], text: str, start: int, end: int) -> list
     The signs that close the clause are no words: a refusal said after its name ends the clause even
     when "*", "~" or '"' follow it ("lass den weg *" must not leave the node named and preferred)."""
     end = words_end(text, start, end)
-    void = [(m.start(), m.end()) for m in NOT_NEGATING.finditer(text, start, end)]
+    # over the whole text: "pas plus" stays one phrase though "plus" also co-ordinates
+    void = [(m.start(), m.end()) for m in NOT_NEGATING.finditer(text) if m.start() < end and m.end() > start]
     return [m for m in pattern.finditer(text, start, end) if not any(s <= m.start() and m.end() <= e for s, e in void)]
 
 
@@ -111,8 +117,10 @@ def is_bare(text: str, masked: list[tuple[int, int]], start: int, end: int, patt
     return not re.sub(r"[\W_]+", "", rest)
 
 
-def segment(text: str, names: list[tuple[int, int]] | None = None) -> list[Clause]:
-    """Cut lower-cased ``text`` into clauses. ``names``: spans of extracted names (for list continuation)."""
+def segment(text: str, names: list[tuple[int, int]] | None = None,
+            amounts: list[int] | None = None) -> list[Clause]:
+    """Cut lower-cased ``text`` into clauses. ``names``: spans of extracted names (for list continuation);
+    ``amounts``: where resource amounts start ("8 cores", "2TB"), which end a negation's scope."""
     names = names or []
     clauses: list[Clause] = []
     for sentence_index, (s_start, s_end, _) in enumerate(_cuts(HARD_SPLIT, text, 0, len(text))):
@@ -123,7 +131,8 @@ def segment(text: str, names: list[tuple[int, int]] | None = None) -> list[Claus
         passes_on = False  # the previous segment's strength reaches into the next one
         bare_previous = False  # the previous segment was nothing but a strength word
         header = False  # "Critical: ..." governs the whole sentence
-        for start, end, separator in _cuts(SOFT_SPLIT, text, s_start, s_end):
+        for start, end, separator in _unpunctuated(text, _cuts(SOFT_SPLIT, text, s_start, s_end), names,
+                                                   amounts or []):
             marks = sorted([(m.start(), WEAK_STRENGTH, m.group(0)) for m in _spans(WEAK, text, start, end)]
                            + [(m.start(), STRONG_STRENGTH, m.group(0)) for m in _spans(STRONG, text, start, end)])
             lead = start + len(text[start:end]) - len(text[start:end].lstrip())
@@ -148,7 +157,9 @@ def segment(text: str, names: list[tuple[int, int]] | None = None) -> list[Claus
                              and (previous.inherited_negation or any(previous.start <= s < previous.end
                                                                      for s, _ in names))
                              # "Off rack-12, in eu-west-1": a comma and a new locative opens a positive wish
-                             and not (separator == "," and _LOCATIVE.match(text, lead) is not None))
+                             and not (separator == "," and _LOCATIVE.match(text, lead) is not None)
+                             # "nicht in rack r3, region westeurope": a level of its own is no list item
+                             and not _new_level(text, previous, lead))
             clause = Clause(start, end, sentence_index, strength, word, before, after, inherited)
             sentence.append(clause)
             marked.append(bool(marks))
@@ -210,6 +221,108 @@ def segment(text: str, names: list[tuple[int, int]] | None = None) -> list[Claus
 
 
 _NOTHING = re.compile(r"$^")
+_LEVELS = [re.compile(r"(?<![\w-])" + group(f"level_{level}") + r"(?![\w-])") for level in ("zone", "rack", "region")]
+
+
+def _new_level(text: str, previous: Clause, lead: int) -> bool:
+    """Whether a segment opens with a level word the segment before it does not say ("..., region X")."""
+    return any(p.match(text, lead) and not p.search(text, previous.start, previous.end) for p in _LEVELS)
+_OPENING = concept_words("clause_opening")
+_CLOSING = concept_words("clause_closing")
+_NEGATION_OPEN = concept_words("negation_open")
+_CUE_WORDS = re.compile("|".join(p.pattern for p in (
+    NOT_NEEDED, HEDGE, INDIFFERENT, _OPENING, _CLOSING, NEGATION_BEFORE, NEGATION_AFTER, WEAK, STRONG, _NEGATION_OPEN,
+    concept_words("strength_lead"))))
+# the kinds of cue that may end a clause without punctuation
+_OPEN, _CLOSE, _NEGATION, _STRENGTH, _PLACE, _AMOUNT = range(6)
+_VERB_SUBJECT = re.compile(r"(?<![\w-])" + group("verb_subject") + r"\s+$")
+_LONG_CUES = (NOT_NEEDED, HEDGE, INDIFFERENT, NEGATION_AFTER, NEGATION_BEFORE, WEAK, STRONG)
+_AUXILIARY = re.compile(r"\s+" + group("verb_subject") + r"(?![\w-])")
+_WISH_CUES = (_OPENING, _CLOSING, NEGATION_BEFORE, WEAK, STRONG)
+_LEVEL_PHRASE = re.compile(expand(r"{b}{locative}\s+(?:{articles}\s+)?(?:{level_zone}|{level_region}|{level_rack}){e}"))
+# words that tie an amount to what comes before it ("nodes with 2 GPUs", "more than 8 cores")
+_AMOUNT_LINK = re.compile(expand(r"{b}(?:{with_word}|{than_word}|{of_word}|{per})\s*$"))
+
+
+def _unpunctuated(text: str, pieces: list[tuple[int, int, str]], names: list[tuple[int, int]],
+                  amounts: list[int]) -> list[tuple[int, int, str]]:
+    """Cut each piece where a new wish begins although no punctuation says so ("not in zone a needs 4
+    GPUs", "no GPU nodes 8 cores", "über Zonen verteilen in eu-central-1 bleiben"): before a wish verb
+    (``clause_opening``), after a verb-final one (``clause_closing``), and, once the piece holds a
+    negation, before a strength word, a resource amount or a place phrase ("in region");
+    before a new negation when the piece is a wish of its own ("run on m03 do not run on m03"). A cut needs a word
+    between the last cue and it ("not spread out", "you must avoid" stay whole) and words of substance
+    after it ("rack-9 stay away" points back)."""
+    out: list[tuple[int, int, str]] = []
+    for start, end, separator in pieces:
+        # (where the cut goes, where the cue's words start and end, kind)
+        found = [(m.start(), m.start(), m.end(), _OPEN) for m in _OPENING.finditer(text, start, end)]
+        found += [(m.end(), m.start(), m.end(), _CLOSE) for m in _CLOSING.finditer(text, start, end)]
+        # a refusal said after its object ("Knoten m02 meiden", "rack-2 off limits") closes a clause, it
+        # opens none
+        after = [(m.start(), m.end()) for m in NEGATION_AFTER.finditer(text, start, end)]
+        found += [(m.start(), m.start(), m.end(), _NEGATION) for m in negations(NEGATION_BEFORE, text, start, end)
+                  if not (_CLOSING.fullmatch(m.group(0)) or any(s <= m.start() < e for s, e in after))]
+        found += [(m.start(), m.start(), m.end(), _STRENGTH) for p in (WEAK, STRONG)
+                  for m in p.finditer(text, start, end)]
+        found += [(m.start(), m.start(), m.end(), _PLACE) for m in _LEVEL_PHRASE.finditer(text, start, end)]
+        # an amount in digits: a count word may be an article ("machine a GPU" typed without its accent)
+        found += [(a, a, a, _AMOUNT) for a in amounts if start < a < end and text[a].isdigit()]
+        # a cue inside a longer one ("auf keinen Fall", "nicht ... benutzen") cuts nothing
+        inside = [(m.start(), m.end()) for p in _LONG_CUES for m in p.finditer(text, start, end)]
+        piece_start = start
+        for cut, cue_start, cue_end, kind in sorted(found):
+            if cut <= piece_start or not _substance(text, max(cut, cue_end), end) or any(
+                    s < cue_start < e for s, e in inside):
+                continue
+            cues = [m for m in _CUE_WORDS.finditer(text, piece_start, cue_start) if m.end() <= cue_start]
+            # "ne les répartissez pas": the second half of a negation said around its verb closes it
+            closed = len(cues) >= 2 and NEGATION_BEFORE.fullmatch(cues[-1].group(0)) and any(
+                _NEGATION_OPEN.fullmatch(m.group(0)) for m in cues[:-1])
+            last = cues[-1].end() if cues and not closed else piece_start
+            if kind != _CLOSE and not re.sub(r"[\W_]+", "", FILLER.sub(" ", text[last:cue_start])):
+                continue  # nothing said since the last cue: "not spread", "you must avoid", "keep off"
+            # a verb-final wish closes a clause that says something before it ("nicht verteilen"; a refusal
+            # needs its object: "Knoten m02 meiden", not "vermeiden werden soll rack-1"), and no auxiliary
+            # follows it
+            refusal = NEGATION_BEFORE.fullmatch(text, cue_start, cue_end) is not None
+            if kind == _CLOSE and (not re.sub(r"[\W_]+", "", FILLER.sub(" ", text[piece_start:cue_start]))
+                                   or (refusal and not _substance(text, piece_start, cue_start))
+                                   or _AUXILIARY.match(text, cut)):
+                continue
+            negations_said = [m for m in cues if NEGATION_BEFORE.fullmatch(m.group(0)) or HEDGE.fullmatch(m.group(0))
+                              or _NEGATION_OPEN.fullmatch(m.group(0))]
+            # what the piece names: places, amounts, GPUs ("que no caiga | en la zona X" is one wish)
+            things = [s for s, _ in names if piece_start <= s < cut] + [a for a in amounts if piece_start <= a < cut]
+            wish = any(p.fullmatch(m.group(0)) for m in cues for p in _WISH_CUES)
+            if kind in (_OPEN, _NEGATION) and _VERB_SUBJECT.search(text, piece_start, cut):
+                continue  # "they keep rebooting", "replicas are spread", "rack-2 is not ok": one remark
+            if kind == _OPEN and not (things or wish):
+                continue  # "each GPU should have 40 GB", "each replica needs its own rack": its subject
+            # "prefer node-21 must avoid node-21": a strength word after a whole wish opens the next one
+            if kind == _STRENGTH and not (negations_said or (wish and things)):
+                continue
+            if kind in (_AMOUNT, _PLACE) and not negations_said:
+                continue
+            # "us-east-1 is not ok" is one remark; "run on m03 do not run on m03", "2 A10s nothing
+            # fancier" are two; "no nos quedemos sin servicio" is one
+            if kind == _NEGATION and not (things or any(p.fullmatch(m.group(0)) for m in cues
+                                                        for p in (_OPENING, WEAK, STRONG))):
+                continue
+            things += [m.start() for m in GPU_WORD.finditer(text, piece_start, cut)]
+            if kind == _PLACE and not any(p >= negations_said[-1].end() for p in things):
+                continue
+            if kind == _AMOUNT and _AMOUNT_LINK.search(text, piece_start, cut):
+                continue
+            out.append((piece_start, cut, separator if piece_start == start else ""))
+            piece_start = cut
+        out.append((piece_start, end, separator if piece_start == start else ""))
+    return [(s, e, sep) for s, e, sep in out if text[s:e].strip(" ,:;.")]
+
+
+def _substance(text: str, start: int, end: int) -> bool:
+    """Whether [start, end) holds a word that is not a cue or a filler."""
+    return not is_bare(text, [], start, end, _CUE_WORDS)
 
 
 def _names_then_remark(text: str, names: list[tuple[int, int]], start: int, end: int) -> bool:

@@ -18,6 +18,8 @@ evidence against the polarity cues the clause holds (lang/*/: ``negation_before`
 - symmetrically, an avoidance or spread turned by a negation (``Candidate.negated``) whose every
   negation is a hedge, a "not needed" or an indifference ("not necessarily on node-3", "no need for
   eu-west-1", "don't care about us-east-1a") asks for no avoidance: dropped;
+- a spread turned from a co-location ("not on one node") with a spread verb between the negation and
+  its cue ("don't spread them all on one node") is unsure (the negation may be the verb's): dropped;
 - an avoidance or spread not turned by a negation comes from a cue the data declares as one
   (specs.json, relations.json, a zero count); when its clause also holds a negation nothing consumed
   ("spreading over zones isn't needed", "inutile d'étaler sur plusieurs zones") that negation may be
@@ -64,6 +66,9 @@ LACKING = re.compile(r"(?<![\w-])(?:" + group("lacking") + r")(?![\w-])")
 # Outage and survival words (lang/*/outage.txt, survive.txt), also inside a compound ("Rackausfall"):
 # a resilience cue holds its own negation.
 RESILIENCE = re.compile(group("outage") + "|" + group("survive"))
+
+# Spread verbs (lang/*/spread_verb.txt): a negation before one may be meant for it.
+SPREAD_VERB = re.compile(r"(?<![\w-])" + group("spread_verb") + r"(?![\w-])")
 
 BEFORE, AFTER, ANY = -1, 1, 0  # which way a cue reaches: what follows it, what precedes it, its clause
 
@@ -151,6 +156,9 @@ def guard(text: str, clauses: list[Clause], candidates: list[Candidate], read: S
         if candidate.intent in NEGATIVE and candidate.negated and (
                 _only_weak_negation(text, clause, candidate) or _double_negation(text, clause, candidate)):
             continue
+        if candidate.intent.startswith("spread_") and candidate.negated and _negation_meets_spread(
+                text, clause, candidate):
+            continue
         if candidate.intent in NEGATIVE and not candidate.negated and any(
                 cue.reach != ANY for cue in unspent[index]):
             continue
@@ -170,6 +178,14 @@ def _refused_later(clauses: list[Clause], index: int, pointing_back: set[int]) -
         opens = clauses[later].sentence == sentence + 1 and clauses[later - 1].sentence == sentence
         return opens and later in pointing_back
     return False
+
+
+def _negation_meets_spread(text: str, clause: Clause, candidate: Candidate) -> bool:
+    """Whether a spread turned from a co-location ("not on one node") has a spread verb between the
+    negation and the cue ("no las repartas todas en un solo nodo"): the negation may be the verb's, and
+    then the wish is the co-location itself."""
+    return any(SPREAD_VERB.search(text, cue.end, candidate.position) for cue in cues_in(text, clause)
+               if cue.reach == BEFORE and negates(cue, candidate.position))
 
 
 def _only_weak_negation(text: str, clause: Clause, candidate: Candidate) -> bool:

@@ -35,6 +35,7 @@ from webhook.analysers.embedded.lexicon import (
     OPENERS,
     REFERENCE,
     STRONG,
+    WEAK,
 )
 from webhook.analysers.embedded.polarity_guard import guard
 from webhook.analysers.embedded.slots import _GPU_MODEL, Slot, extract, parse_number
@@ -231,15 +232,21 @@ _COLOCATE = "prefer_colocate_same_deployment"
 _JUST_LOCATIVE = re.compile(expand(r"\s*(?:(?:{locative}|{place_preposition})\s+)?(?:(?:{articles}|{all_words})\s+)*"))
 
 
+_LABEL_ID = re.compile(r"\s+[\w-]*\d[\w-]*(?=\s)")
+
+
 def _describes(text: str, start: int, end: int) -> bool:
     """A descriptive word in [start, end), unless it only sits in a label before a colon that a wish
-    follows ("Ticket INC-2231: needs 6 cores")."""
+    follows ("Ticket INC-2231: needs 6 cores", "Ticket 7731 give it 6 cores")."""
     match = DESCRIPTIVE.search(text, start, end)
     if match is None:
         return False
     colon = text.find(": ", start, end + 2)
     if colon < 0 and text[end:end + 1] == ":":
         colon = end
+    label = _LABEL_ID.match(text, match.end())
+    if colon < 0 and label is not None and not text[start:match.start()].strip():
+        colon = label.end()  # "Ticket 7731 give it 6 cores": a label and its number, typed without the colon
     if colon >= 0 and match.end() <= colon:
         rest = text[colon + 1:]
         sentence_end = re.search(r"[.;!?](?:\s|$)", rest)
@@ -319,7 +326,8 @@ def read_hint(hint: str) -> Reading:
     relations = [r for r in relations if r.names]
     slots = [s for s in slots if not (s.kind == "node" and any(
         start <= s.start < end for start, end in (*unsaid, *((r.start, r.end) for r in relations))))]
-    clauses = segment(text, [(s.start, s.end) for s in slots if s.kind in ("zone", "region", "rack", "node")])
+    clauses = segment(text, [(s.start, s.end) for s in slots if s.kind in ("zone", "region", "rack", "node")],
+                      [s.start for s in slots if s.kind in ("cores", "gpus", "size", "rate")])
     reading = Reading(text, clauses)
     sentences = sorted({c.sentence for c in clauses})
     bounds = {i: (min(c.start for c in clauses if c.sentence == i), max(c.end for c in clauses if c.sentence == i))
@@ -535,6 +543,8 @@ def _read_cues(h: _Hint) -> None:
                 if cue.intent == _COLOCATE and any(clause.start <= end <= match.start() and _JUST_LOCATIVE.fullmatch(
                         text, end, match.start()) for end in amounts):
                     continue
+                if (cue.intent or "").startswith("spread_") and _passes_a_level(match.group(0)):
+                    continue  # "spread over racks least busy nodes first": the spread's level came first
                 negated = h.negated(clause, match.start())
                 intent = cue.when_negated if negated else cue.intent
                 if negated and HEDGE.search(text, clause.start, clause.end):
@@ -547,6 +557,16 @@ def _read_cues(h: _Hint) -> None:
                     if more:
                         level = next(name for name, word in _LEVEL_WORDS if re.fullmatch(word, more.group(1)))
                         add(Candidate(level, more.start(1), cue=more.group(0).strip()))
+
+
+_ANY_LEVEL = re.compile(r"(?<![\w-])(?:" + "|".join(word for _, word in _LEVEL_WORDS) + r")(?![\w-])")
+
+
+def _passes_a_level(cue: str) -> bool:
+    """Whether a spread cue's words hold a level word before the one it ends on: its gap ran past the
+    level it spreads over into another wish ("spread over racks, least busy nodes" typed without the comma)."""
+    levels = list(_ANY_LEVEL.finditer(cue))
+    return len(levels) >= 2 and not _MORE_LEVELS.match(cue, levels[-2].end())
 
 
 def _read_bare_spreads(h: _Hint) -> None:
@@ -592,6 +612,10 @@ _LEVEL_OF = {f"{polarity}_{place}s": place for polarity in ("prefer", "avoid") f
 _LEVEL_WORD = {name.removeprefix("spread_")[:-1]: re.compile(rf"(?<![\w-])(?:{word})(?![\w-])")
                for name, word in _LEVEL_WORDS}
 _LOCATIVE_ONLY = re.compile(expand(r"\s*(?:{locative}|{geo_locative}|{place_preposition})\s+(?:{articles}\s+)?"))
+_JOINED_PLACE = re.compile(expand(r"\s*(?:(?:{locative}|{geo_locative}|{place_preposition})\s+(?:{articles}\s+)?)?")
+                           + r"(?:(?:" + WEAK.pattern + "|" + STRONG.pattern + r"|" + "|".join(
+                               word for _, word in _LEVEL_WORDS) + r")\s+)?")
+_LIST_JOIN = re.compile(expand(r"\s*(?:,|{list_join})\s*"))
 _SHORT_ITEM = re.compile(r"\s+([a-z]|\d{1,2})(?![\w-])")  # "zones a", "Zone b": no name of its own
 
 
@@ -636,8 +660,29 @@ def _refused_item_place(text: str, clauses: list[Clause], clause: Clause, candid
         index -= 1
         spans.append((clauses[index].start, clauses[index].end))
         negated = clauses[index].negated
-    return negated and (any(_unnamed_items(text, start, end, level, slots) for start, end in spans)
-                        or _qualifies_relation(text, candidate, candidates, spans[-1][0]))
+    if not negated:
+        return False
+    if any(_unnamed_items(text, start, end, level, slots) for start, end in spans):
+        return True
+    # the first place of a list says where ("... than kafka-mirror on m07 or m08"): so do the others
+    first = candidate
+    for other in sorted(candidates, key=lambda c: -c.position):
+        if other.intent == first.intent and other.position < first.position and _LIST_JOIN.fullmatch(
+                text, other.position + len(other.cue), first.position):
+            first = other
+    return (_qualifies_relation(text, first, candidates, spans[-1][0])
+            or _qualifies_place(text, clause, first, candidates))
+
+
+def _qualifies_place(text: str, clause: Clause, candidate: Candidate, candidates: list[Candidate]) -> bool:
+    """A place right after a refused place of another level, joined by a locative, its level word or
+    nothing ("off rack-12 in eu-west-1", "not on us-east-1c eu-west-1 if possible", "nicht in rack r3
+    region westeurope"): it may say where the refused place is, or be a wish of its own once the
+    punctuation is gone; neither reading is certain."""
+    level = _LEVEL_OF.get(candidate.intent)
+    before = [o for o in candidates if o.negated and clause.start <= o.position < candidate.position
+              and _LEVEL_OF.get(o.intent) not in (None, level) and o.cue in o.items]
+    return any(_JOINED_PLACE.fullmatch(text, o.position + len(o.cue), candidate.position) for o in before)
 
 
 def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidates: list[Candidate]) -> list[Candidate]:

@@ -60,13 +60,21 @@ _PARTICIPLE = re.compile(expand(r"{spread_participle}\s+{across_word}\b"))
 
 # Questions about the cluster ("why does rack-3 overheat?") ask for an answer, not a placement.
 _QUESTION = re.compile(r"^\W*" + group("question_words") + r"(?![\w-])")
+_QUESTION_BARE = re.compile(r"^\W*" + group("question_bare") + r"(?![\w-])")
 _YOU = compile_words(*alternatives("you_words"))
 
 
 def is_question(text: str, start: int, end: int) -> bool:
     """True when text[start:end] is a question about something (ends with "?" and opens with a question
-    word); "can you put it in us-east-1?" is a request and stays."""
-    tail = text[end:end + 2]
+    word, or ends the hint and opens unmistakably); "can you put it in us-east-1?" is a request and stays."""
     # match on the slice: "^" never matches at a later ``pos`` ("¿Quién ...?", a second sentence)
-    return "?" in tail and _QUESTION.match(text[start:end]) is not None and not (
-        WISH.search(text, start, end) and _YOU.search(text, start, end))
+    sentence = text[start:end]
+    if "?" in text[end:end + 2]:
+        opens = _QUESTION.match(sentence) is not None
+    else:
+        # typed without its "?", a question opened by "¿" or by an unmistakable question word
+        # ("why does it avoid zone a", lang/*/question_bare.txt) still ends the hint
+        opens = not text[end:].strip() and (
+            _QUESTION_BARE.match(sentence) is not None
+            or (text[:start].rstrip().endswith("¿") and _QUESTION.match(sentence) is not None))
+    return opens and not (WISH.search(text, start, end) and _YOU.search(text, start, end))

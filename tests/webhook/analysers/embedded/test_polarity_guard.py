@@ -95,7 +95,9 @@ def test_what_the_passes_used_keeps_its_reading(hint: str, intent: str) -> None:
 
 def test_the_guard_drops_a_preference_only_while_its_negation_is_unspent() -> None:
     text = "rack-4 not rack-5"
-    clauses = segment(text, [(0, 6), (11, 17)])
+    # one clause: without the names, nothing ends it before the "not" (clauses._unpunctuated)
+    clauses = segment(text)
+    assert len(clauses) == 1
     prefer = Candidate("prefer_racks", 0, items=("rack-4",), cue="rack-4")
     avoid = Candidate("avoid_racks", 11, items=("rack-5",), cue="rack-5", negated=True)
     (negation,) = cues_in(text, clauses[0])

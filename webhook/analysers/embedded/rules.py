@@ -725,6 +725,8 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
             continue
         if _refused_item_place(text, clauses, clause, candidate, slots, candidates):
             continue
+        if (candidate := _without_troubled_places(text, clause, candidate)) is None:
+            continue
         if _continues_refused_list(text, clauses, clause, candidate, candidates):
             continue
         rivals = [o for o in candidates if o.intent in opposites(candidate.intent)
@@ -733,6 +735,25 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
             continue
         kept.append(candidate)
     return kept
+
+
+# A complaint said right after a place's name, in its clause ("m04 keeps crashing", "gpu-host-8 spinnt").
+_TROUBLE = re.compile(r"\s*[,:;-]?\s*" + group("trouble") + r"(?![\w-])")
+
+
+def _without_troubled_places(text: str, clause: Clause, candidate: Candidate) -> Candidate | None:
+    """A preferred place without the places its clause complains about ("put it on m07, m04 keeps
+    crashing" prefers m07 only; "gpu-host-8 macht zicken" prefers nothing): the hint describes a bad
+    place, and preferring it would be the opposite of what was meant. None when no place is left."""
+    if not candidate.intent.startswith("prefer_") or _LEVEL_OF.get(candidate.intent) is None:
+        return candidate
+    kept = tuple(item for item in candidate.items if not any(
+        _TROUBLE.match(text, found.end()) for found in re.finditer(
+            rf"(?<![\w-]){re.escape(item.lower())}(?![\w-])", text[:clause.end])
+        if found.start() >= clause.start))
+    if kept == candidate.items:
+        return candidate
+    return replace(candidate, items=kept) if kept else None
 
 
 def _place_pointed_at(text: str, clauses: list[Clause], refusal: Clause,

@@ -92,6 +92,9 @@ async def _analyze(analyser: Analyser, hints: Sequence[str], settings: AnalyserS
                    out: IO[str], err: IO[str]) -> int:
     failed = 0
     try:
+        warm_up = getattr(analyser, "warm_up", None)
+        if warm_up is not None:  # a local model's one-off start (compiling the rules) must not eat the first deadline
+            await warm_up()
         for number, hint in enumerate(hints, 1):
             outcome = await analyse_hint(analyser, hint, settings)
             document = outcome.document if outcome.document is not None else EMPTY_DOCUMENT

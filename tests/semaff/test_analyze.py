@@ -112,3 +112,24 @@ def test_analyze_with_the_bedrock_backend_on_a_stubbed_client() -> None:
     assert code == 0
     assert document["intents"][0]["metadata"] == {"avoid_racks": ["rack-7"]}
     assert document["intents"][0]["strength"] == 1.5
+
+
+def test_a_local_backend_warms_up_before_the_first_hint_is_timed() -> None:
+    """The embedded analyser compiles its rules on first use (seconds on a loaded machine): that one-off cost
+    is paid before the first hint, so its deadline measures the hint, not the start-up."""
+    order: list[str] = []
+
+    class Warming(FakeAnalyser):
+        async def warm_up(self) -> None:
+            order.append("warm-up")
+
+        async def analyse_raw(self, hint: str):  # type: ignore[no-untyped-def]
+            order.append(hint)
+            return await super().analyse_raw(hint)
+
+    register("warming", lambda settings: Warming())
+    try:
+        code, _, _ = run_analyze(["--backend", "warming", "needs a GPU", "spread please"])
+    finally:
+        unregister("warming")
+    assert code == 0 and order == ["warm-up", "needs a GPU", "spread please"]

@@ -230,6 +230,7 @@ def _new_level(text: str, previous: Clause, lead: int) -> bool:
 _OPENING = concept_words("clause_opening")
 _CLOSING = concept_words("clause_closing")
 _NEGATION_OPEN = concept_words("negation_open")
+_RELATIVE = concept_words("relative_pronoun")
 _CUE_WORDS = re.compile("|".join(p.pattern for p in (
     NOT_NEEDED, HEDGE, INDIFFERENT, _OPENING, _CLOSING, NEGATION_BEFORE, NEGATION_AFTER, WEAK, STRONG, _NEGATION_OPEN,
     concept_words("strength_lead"))))
@@ -276,9 +277,11 @@ def _unpunctuated(text: str, pieces: list[tuple[int, int, str]], names: list[tup
                     s < cue_start < e for s, e in inside):
                 continue
             cues = [m for m in _CUE_WORDS.finditer(text, piece_start, cue_start) if m.end() <= cue_start]
-            # "ne les répartissez pas": the second half of a negation said around its verb closes it
-            closed = len(cues) >= 2 and NEGATION_BEFORE.fullmatch(cues[-1].group(0)) and any(
-                _NEGATION_OPEN.fullmatch(m.group(0)) for m in cues[:-1])
+            # "ne les répartissez pas": the second half of a negation said around its verb closes it; with
+            # nothing but cues between its halves ("ne surtout pas mettre") it negates the verb after it
+            opened = [m for m in cues[:-1] if _NEGATION_OPEN.fullmatch(m.group(0))]
+            closed = len(cues) >= 2 and NEGATION_BEFORE.fullmatch(cues[-1].group(0)) is not None and bool(
+                opened) and _substance(text, opened[-1].end(), cues[-1].start())
             last = cues[-1].end() if cues and not closed else piece_start
             if kind != _CLOSE and not re.sub(r"[\W_]+", "", FILLER.sub(" ", text[last:cue_start])):
                 continue  # nothing said since the last cue: "not spread", "you must avoid", "keep off"
@@ -308,6 +311,10 @@ def _unpunctuated(text: str, pieces: list[tuple[int, int, str]], names: list[tup
             # fancier" are two; "no nos quedemos sin servicio" is one
             if kind == _NEGATION and not (things or any(p.fullmatch(m.group(0)) for m in cues
                                                         for p in (_OPENING, WEAK, STRONG))):
+                continue
+            # "on a machine that has no gpu", "sur un nœud qui n'a pas de GPU": a negation inside a relative
+            # clause describes what the wish is about; it opens no wish of its own
+            if kind == _NEGATION and _RELATIVE.search(text, piece_start, cue_start):
                 continue
             things += [m.start() for m in GPU_WORD.finditer(text, piece_start, cut)]
             if kind == _PLACE and not any(p >= negations_said[-1].end() for p in things):

@@ -8,23 +8,12 @@ through ``webhook.perturbations`` and the embedded analyser (``semaff robust`` r
 
 from __future__ import annotations
 
-import asyncio
-from pathlib import Path
-
 import pytest
 
-from shared.sanitise import sanitise
-from webhook.analysers.base import analyse
 from webhook.analysers.embedded import EmbeddedAnalyser
-from webhook.evaluation import EvalRow, RowResult, read_rows, score_row
-from webhook.perturbations import perturbed
 
 _ANALYSER = EmbeddedAnalyser()
-_EVAL = Path(__file__).resolve().parents[4] / "tests" / "data" / "eval"
 # the figures reached on the development files (dev*.jsonl, tuning/*.jsonl): never more
-# 54 on the punct branch; 62 once the other branches of the session were merged: the rows they taught the
-# analyser to read with punctuation are not all read without it yet (none of them flips)
-CHANGED_AT_MOST = {"nopunct": 62, "chat": 62}
 
 
 def intents(hint: str) -> set[str]:
@@ -102,26 +91,3 @@ def test_a_new_wish_ends_the_clause_before_it(hint: str, expected: set[str]) -> 
 def test_an_unsettled_negation_drops_rather_than_guesses(hint: str, kept: set[str], never: set[str]) -> None:
     found = intents(hint)
     assert kept <= found and not found & never, found
-
-
-def _read(row: EvalRow) -> RowResult:
-    """The row as the analyser reads it, without a deadline: a slow machine is no changed answer."""
-    outcome = asyncio.run(analyse(_ANALYSER, sanitise(row.hint).text, deadline_s=600))
-    return score_row(row, outcome.document, outcome.latency_ms, outcome.error)
-
-
-def test_no_punctuation_flips_no_development_row() -> None:
-    files = sorted(_EVAL.glob("dev*.jsonl")) + sorted((_EVAL / "tuning").glob("*.jsonl"))
-    rows = [row for path in files for row in read_rows(path.open(encoding="utf-8"))]
-    originals = {id(row): _read(row) for row in rows}
-    for name, most in CHANGED_AT_MOST.items():
-        changed, flips = [], []
-        for original, variant in perturbed(rows, name):
-            before, after = originals[id(original)], _read(variant)
-            if before.predicted_names != after.predicted_names:
-                changed.append(variant.hint)
-            # the flips the typing adds (a row already flipped as written is another test's)
-            if len(after.flips) > len(before.flips):
-                flips.append(variant.hint)
-        assert flips == [], (name, flips)
-        assert len(changed) <= most, (name, len(changed), changed)

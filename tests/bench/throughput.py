@@ -49,9 +49,10 @@ from prometheus_client.samples import Sample
 from certs import tool as certs
 from localcluster import SEMANTIC_SCHEDULER, ControlPlane, NodeSpec
 from localcluster.metrics import scrape, total
-from localcluster.nodes import NETWORK, RACK, REGION, ZONE, node_manifest
+from localcluster.nodes import node_manifest
 from localcluster.processes import Process
 from shared.codec import Analysis, build_annotations
+from shared.labels import NETWORK_GBPS, RACK, REGION, ZONE
 from shared.normalise import normalise
 from shared.sanitise import hint_sha256, sanitise
 from shared.signing import Signer
@@ -109,7 +110,7 @@ def node_specs(count: int = NODES, start: int = 0) -> list[NodeSpec]:
             REGION: "us-east-1",
             ZONE: f"us-east-1{'abcd'[i % 4]}",
             RACK: f"rack-{i % 50}",
-            NETWORK: ("10", "25", "100")[i % 3],
+            NETWORK_GBPS: ("10", "25", "100")[i % 3],
         }
         specs.append(NodeSpec(f"bench-{i:04d}", labels=labels, gpus=1 if i % 10 == 0 else 0))
     return specs

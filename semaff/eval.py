@@ -22,8 +22,9 @@ from webhook.analysers.base import Analyser
 from webhook.evaluation import RowError, RowResult, figures, read_rows, render_report, score_row, summarise
 
 
-async def _evaluate(analyser: Analyser, rows: Sequence[Any], settings: AnalyserSettings, warm_up: bool,
-                    concurrency: int) -> list[RowResult]:
+async def evaluate_rows(analyser: Analyser, rows: Sequence[Any], settings: AnalyserSettings, warm_up: bool,
+                        concurrency: int) -> list[RowResult]:
+    """Every row analysed the way ``semaff analyze`` sends it and scored, in order; closes the backend."""
     try:
         if warm_up:  # the first call of a local model pays one-off costs; keep them out of the latencies
             await analyse_hint(analyser, "needs a GPU", settings)
@@ -79,7 +80,7 @@ def eval_main(argv: Sequence[str], *, environ: Any = None, stdout: IO[str] | Non
     title = (f"semaff eval {args.file}: backend {analyser.name}, model {analyser.model or '-'}, "
              f"prompt {analyser.prompt_version}")
     warm_up = args.warm_up and name == "embedded"  # a remote warm-up call would cost money and prove nothing
-    results = asyncio.run(_evaluate(analyser, rows, settings, warm_up, args.concurrency))
+    results = asyncio.run(evaluate_rows(analyser, rows, settings, warm_up, args.concurrency))
     summary = summarise(results)
     out.write(render_report(results, summary, title=title, max_failures=args.max_failures) + "\n")
     out.write(orjson.dumps(figures(summary)).decode() + "\n")

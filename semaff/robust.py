@@ -20,36 +20,25 @@ from typing import IO, Any
 
 import orjson
 
-from semaff.analyze import analyse_hint, backend_arg, backend_name, open_backend, read_settings
-from webhook.analysers import AnalyserSettings
-from webhook.analysers.base import Analyser
-from webhook.evaluation import EvalRow, RowError, RowResult, read_rows, score_row
+from semaff.analyze import backend_arg, backend_name, open_backend, read_settings
+from semaff.eval import evaluate_rows
+from webhook.evaluation import EvalRow, RowError, RowResult, read_rows
 from webhook.perturbations import PERTURBATIONS, perturbed
 
 
-async def _score(analyser: Analyser, rows: Sequence[EvalRow], settings: AnalyserSettings) -> dict[int, RowResult]:
-    # Keyed by the row object: ids need not be unique over several files.
-    results = {}
-    for row in rows:
-        outcome = await analyse_hint(analyser, row.hint, settings)
-        results[id(row)] = score_row(row, outcome.document, outcome.latency_ms, outcome.error)
-    return results
-
-
-def _figures(name: str, pairs: Sequence[tuple[EvalRow, EvalRow]], original: dict[int, RowResult],
-             variants: dict[int, RowResult]) -> dict[str, Any]:
-    changed = [(o, v) for o, v in pairs if original[id(o)].predicted_names != variants[id(v)].predicted_names]
+def _figures(name: str, pairs: Sequence[tuple[EvalRow, EvalRow]], result: dict[int, RowResult]) -> dict[str, Any]:
+    changed = [(o, v) for o, v in pairs if result[id(o)].predicted_names != result[id(v)].predicted_names]
     n = len(pairs)
     return {
         "perturbation": name,
         "n": n,
         "changed": len(changed),
-        "subset_accuracy_original": round(sum(original[id(o)].subset_ok for o, _ in pairs) / n, 4) if n else 0.0,
-        "subset_accuracy_perturbed": round(sum(variants[id(v)].subset_ok for _, v in pairs) / n, 4) if n else 0.0,
-        "polarity_flips": sum(len(variants[id(v)].flips) for _, v in pairs),
+        "subset_accuracy_original": round(sum(result[id(o)].subset_ok for o, _ in pairs) / n, 4) if n else 0.0,
+        "subset_accuracy_perturbed": round(sum(result[id(v)].subset_ok for _, v in pairs) / n, 4) if n else 0.0,
+        "polarity_flips": sum(len(result[id(v)].flips) for _, v in pairs),
         "examples": [
-            {"hint": v.hint, "original": sorted(original[id(o)].predicted_names),
-             "perturbed": sorted(variants[id(v)].predicted_names)}
+            {"hint": v.hint, "original": sorted(result[id(o)].predicted_names),
+             "perturbed": sorted(result[id(v)].predicted_names)}
             for o, v in changed
         ],
     }
@@ -87,16 +76,12 @@ def robust_main(argv: Sequence[str], *, environ: Any = None, stdout: IO[str] | N
     names = args.perturbation or list(PERTURBATIONS)
     all_pairs = {name: perturbed(rows, name) for name in names}
 
-    async def run() -> tuple[dict[int, RowResult], dict[int, RowResult]]:
-        try:
-            original = await _score(analyser, rows, settings)
-            variants = await _score(analyser, [v for pairs in all_pairs.values() for _, v in pairs], settings)
-            return original, variants
-        finally:
-            await analyser.close()
-
-    original, variants = asyncio.run(run())
-    table = [_figures(name, all_pairs[name], original, variants) for name in names]
+    variant_rows = [v for pairs in all_pairs.values() for _, v in pairs]
+    # one pass the way semaff eval scores (warm-up of a local model, then one hint at a time; closes the backend)
+    results = asyncio.run(evaluate_rows(analyser, [*rows, *variant_rows], settings, warm_up=True, concurrency=1))
+    # keyed by the row object: ids need not be unique over several files
+    by_row = dict(zip(map(id, [*rows, *variant_rows]), results, strict=True))
+    table = [_figures(name, all_pairs[name], by_row) for name in names]
     out.write(f"semaff robust: backend {analyser.name}, prompt {analyser.prompt_version}, {len(rows)} rows\n")
     out.write(f"{'perturbation':<14}{'variants':>9}{'changed':>9}{'subset orig':>13}{'subset pert':>13}"
               f"{'flips':>7}\n")

@@ -231,7 +231,127 @@ ES: list[tuple[str, tuple[Expected, ...]]] = [
     ("Que las GPU estén conectadas por NVLink.", (E("prefer_nvlink"),)),
 ]
 
-PROBES: dict[str, list[tuple[str, tuple[Expected, ...]]]] = {"de": DE, "es": ES}
+# A second round, written after the first was read and scored once before any fix of its own (the commit says
+# how many it read then): how far the fixes of the first round generalise.
+DE2: list[tuple[str, tuple[Expected, ...]]] = [
+    ("Sämtliche Pods dieses Deployments sollen gemeinsam auf einer Maschine laufen.",
+     (E("prefer_colocate_same_deployment"),)),
+    ("Packen Sie die Replikate bitte zusammen auf einen Rechner.", (E("prefer_colocate_same_deployment"),)),
+    ("Die Pods sollen in räumlicher Nähe zueinander bleiben, ein gemeinsamer Knoten ist nicht nötig.",
+     (E("prefer_nearby_nodes_same_deployment"),)),
+    ("Ich hätte die Replikas gern nah beieinander.", (E("prefer_nearby_nodes_same_deployment", 0.5),)),
+    ("Pro Knoten darf höchstens eine Replika laufen.", (E("spread_nodes"),)),
+    ("Die Replikas sollen nicht zusammen auf einem Knoten landen.", (E("spread_nodes"),)),
+    ("Damit ein Zonenausfall verkraftet wird, verteilen Sie die Pods bitte zonenübergreifend.", (E("spread_zones"),)),
+    ("Über drei Verfügbarkeitszonen hinweg soll der Dienst verteilt sein.", (E("spread_zones"),)),
+    ("Die Replikate sind auf mehrere Serverracks zu verteilen.", (E("spread_racks"),)),
+    ("Ein Rackausfall darf nicht alle Instanzen treffen, also bitte über Racks streuen.", (E("spread_racks"),)),
+    ("Für Georedundanz sollen die Instanzen über mehrere Regionen gestreut werden.", (E("spread_regions"),)),
+    ("In jeder Region soll mindestens eine Replika laufen.", (E("spread_regions"),)),
+    ("Bevorzugt in der Zone eu-central-1b.", (E("prefer_zones", 0.5, **_nodes("prefer_zones", "eu-central-1b")),)),
+    ("Der Dienst gehört in die Verfügbarkeitszone us-east-1a.",
+     (E("prefer_zones", **_nodes("prefer_zones", "us-east-1a")),)),
+    ("Platzieren Sie den Pod im Gestell rack-14.", (E("prefer_racks", **_nodes("prefer_racks", "rack-14")),)),
+    ("In Rack r2 soll er stehen.", (E("prefer_racks", **_nodes("prefer_racks", "r2")),)),
+    ("Betreiben Sie den Dienst bitte in der Region ap-northeast-1.",
+     (E("prefer_regions", **_nodes("prefer_regions", "ap-northeast-1")),)),
+    ("Die Pods sollten in us-central1 laufen.", (E("prefer_regions", **_nodes("prefer_regions", "us-central1")),)),
+    ("Die Zone eu-west-3a ist zu meiden.", (E("avoid_zones", **_nodes("avoid_zones", "eu-west-3a")),)),
+    ("Von us-east-1d halten Sie die Pods bitte fern.", (E("avoid_zones", **_nodes("avoid_zones", "us-east-1d")),)),
+    ("Im Rack r11 darf kein Pod landen.", (E("avoid_racks", **_nodes("avoid_racks", "r11")),)),
+    ("Rack-7 wird wegen Wartung ausgespart.", (E("avoid_racks", **_nodes("avoid_racks", "rack-7")),)),
+    ("Die Region sa-east-1 scheidet aus.", (E("avoid_regions", **_nodes("avoid_regions", "sa-east-1")),)),
+    ("Meiden Sie bitte die Region eu-north-1.", (E("avoid_regions", **_nodes("avoid_regions", "eu-north-1")),)),
+    ("Der Job soll auf dem Rechner gpu-host-02 laufen.", (E("prefer_nodes", **_nodes("prefer_nodes", "gpu-host-02")),)),
+    ("Auf k8s-w11 würde ich ihn gern sehen.", (E("prefer_nodes", 0.5, **_nodes("prefer_nodes", "k8s-w11")),)),
+    ("Den Knoten db-node-4 bitte meiden, er ist instabil.", (E("avoid_nodes", **_nodes("avoid_nodes", "db-node-4")),)),
+    ("Auf worker-9 hat der Pod nichts verloren.", (E("avoid_nodes", **_nodes("avoid_nodes", "worker-9")),)),
+    ("Der Pod soll sich einen Knoten mit dem redis-master teilen.",
+     (E("prefer_same_node_as_deployments", deployments=["redis-master"]),)),
+    ("Bitte auf dem Knoten einplanen, auf dem auch fluent-bit läuft.",
+     (E("prefer_same_node_as_deployments", deployments=["fluent-bit"]),)),
+    ("Bitte in derselben Verfügbarkeitszone wie der nats-server betreiben.",
+     (E("prefer_same_zone_as_deployments", deployments=["nats-server"]),)),
+    ("Halte den Dienst in der Zone, in der auch der kafka-broker läuft.",
+     (E("prefer_same_zone_as_deployments", deployments=["kafka-broker"]),)),
+    ("Der Dienst soll in der gleichen Region laufen wie der api-gateway.",
+     (E("prefer_same_region_as_deployments", deployments=["api-gateway"]),)),
+    ("Bitte in die Region von payments-api.", (E("prefer_same_region_as_deployments", deployments=["payments-api"]),)),
+    ("Bitte nicht auf denselben Knoten wie der mongo-shard.",
+     (E("avoid_same_node_as_deployments", deployments=["mongo-shard"]),)),
+    ("Vom Deployment ml-trainer soll der Pod getrennt laufen.",
+     (E("avoid_same_node_as_deployments", deployments=["ml-trainer"]),)),
+    ("Er darf nicht in derselben Zone laufen wie der backup-agent.",
+     (E("avoid_same_zone_as_deployments", deployments=["backup-agent"]),)),
+    ("Bitte eine andere Verfügbarkeitszone als der search-indexer nehmen.",
+     (E("avoid_same_zone_as_deployments", deployments=["search-indexer"]),)),
+    ("Vier Grafikkarten werden benötigt.", (E("prefer_gpu", prefer_gpu_cores=4.0),)),
+    ("Gib dem Job eine GPU.", (E("prefer_gpu", prefer_gpu_cores=1.0),)),
+    ("Die Grafikkarten sollten je 80 GB Speicher mitbringen.", (E("prefer_gpu_memory_gb", prefer_gpu_memory_gb=80.0),)),
+    ("Pro GPU werden 40 GB Grafikspeicher benötigt.", (E("prefer_gpu_memory_gb", prefer_gpu_memory_gb=40.0),)),
+    ("Bitte auf Knoten mit H200-Karten.", (E("prefer_gpu_models", prefer_gpu_models=["H200"]),)),
+    ("Wir bevorzugen das Modell L4.", (E("prefer_gpu_models", 0.5, prefer_gpu_models=["L4"]),)),
+    ("Zwischen den GPUs sollte eine NVLink-Brücke bestehen.", (E("prefer_nvlink"),)),
+    ("Ohne NVLink geht es nicht.", (E("prefer_nvlink"),)),
+    ("Bitte NUMA-bewusst platzieren.", (E("prefer_numa_aligned"),)),
+    ("Die Ressourcen des Pods sollen innerhalb eines NUMA-Knotens bleiben.", (E("prefer_numa_aligned"),)),
+    ("Für diesen Batchjob bitte keine Grafikkarten-Knoten verwenden.", (E("avoid_gpu_nodes"),)),
+    ("Die GPU-Rechner bleiben den ML-Teams vorbehalten, also nicht dort einplanen.", (E("avoid_gpu_nodes"),)),
+    ("Der Dienst benötigt zwölf Prozessorkerne.", (E("prefer_cpu_cores", prefer_cpu_cores=12.0),)),
+    ("Bitte mindestens 4 Kerne bereitstellen.", (E("prefer_cpu_cores", prefer_cpu_cores=4.0),)),
+    ("Zwei Terabyte Arbeitsspeicher sind erforderlich.", (E("prefer_memory_gb", 1.5, prefer_memory_gb=2048.0),)),
+    ("Der Knoten braucht mindestens 96 GiB RAM.", (E("prefer_memory_gb", prefer_memory_gb=96.0),)),
+    ("Bitte auf Knoten mit Flash-Speicher.", (E("prefer_ssd_storage"),)),
+    ("Die Datenbank verlangt SSDs.", (E("prefer_ssd_storage"),)),
+    ("Für Zwischenergebnisse werden 150 GB lokaler Plattenplatz gebraucht.",
+     (E("prefer_ephemeral_storage", prefer_ephemeral_storage_gb=150.0),)),
+    ("Der Pod braucht 2 TB Scratch.", (E("prefer_ephemeral_storage", prefer_ephemeral_storage_gb=2048.0),)),
+    ("Eine Anbindung mit 10 Gbit/s ist nötig.", (E("prefer_network_speed", prefer_network_speed_gbps=10.0),)),
+    ("Der Datendurchsatz im Netz sollte bei 40 Gbit/s liegen.",
+     (E("prefer_network_speed", prefer_network_speed_gbps=40.0),)),
+    ("Wähle den am wenigsten belasteten Knoten.", (E("prefer_least_loaded_nodes"),)),
+    ("Bitte auf Knoten mit viel freier Kapazität.", (E("prefer_least_loaded_nodes"),)),
+    ("Der Pod soll dort laufen, wo am wenigsten los ist.", (E("prefer_least_loaded_nodes"),)),
+]
+
+ES2: list[tuple[str, tuple[Expected, ...]]] = [
+    ("Que vayan todas juntas en el mismo servidor.", (E("prefer_colocate_same_deployment"),)),
+    ("Que las réplicas estén cerquita unas de otras.", (E("prefer_nearby_nodes_same_deployment"),)),
+    ("No las amontones en un solo nodo.", (E("spread_nodes"),)),
+    ("Que se reparta entre zonas de disponibilidad distintas.", (E("spread_zones"),)),
+    ("Quiero las réplicas en racks diferentes.", (E("spread_racks"),)),
+    ("Que haya réplicas en más de una región.", (E("spread_regions"),)),
+    ("Que se despliegue en la zona europe-west1-b.", (E("prefer_zones", **_nodes("prefer_zones", "europe-west1-b")),)),
+    ("Mejor si va en el rack r3.", (E("prefer_racks", 0.5, **_nodes("prefer_racks", "r3")),)),
+    ("Hay que ponerlo en sa-east-1.", (E("prefer_regions", **_nodes("prefer_regions", "sa-east-1")),)),
+    ("Que no toque la zona us-west-2a.", (E("avoid_zones", **_nodes("avoid_zones", "us-west-2a")),)),
+    ("Aparta las réplicas del rack r12.", (E("avoid_racks", **_nodes("avoid_racks", "r12")),)),
+    ("En ap-south-1 no lo quiero.", (E("avoid_regions", **_nodes("avoid_regions", "ap-south-1")),)),
+    ("Quiero que lo programes en el servidor node-17.", (E("prefer_nodes", **_nodes("prefer_nodes", "node-17")),)),
+    ("Que no se programe en el nodo worker-5.", (E("avoid_nodes", **_nodes("avoid_nodes", "worker-5")),)),
+    ("Que comparta nodo con el memcached-1.", (E("prefer_same_node_as_deployments", deployments=["memcached-1"]),)),
+    ("Que esté en la misma zona de disponibilidad que el kafka-0.",
+     (E("prefer_same_zone_as_deployments", deployments=["kafka-0"]),)),
+    ("Que corra en la región donde está el api-gateway.",
+     (E("prefer_same_region_as_deployments", deployments=["api-gateway"]),)),
+    ("No lo pongas al lado del ml-trainer.", (E("avoid_same_node_as_deployments", deployments=["ml-trainer"]),)),
+    ("Que esté en una zona distinta a la del backup-agent.",
+     (E("avoid_same_zone_as_deployments", deployments=["backup-agent"]),)),
+    ("Le hacen falta cuatro GPU.", (E("prefer_gpu", prefer_gpu_cores=4.0),)),
+    ("Cada GPU debería tener 80 GB de memoria.", (E("prefer_gpu_memory_gb", prefer_gpu_memory_gb=80.0),)),
+    ("Que la tarjeta sea una H100.", (E("prefer_gpu_models", prefer_gpu_models=["H100"]),)),
+    ("Que las tarjetas se comuniquen por NVLink.", (E("prefer_nvlink"),)),
+    ("Que respete la alineación NUMA.", (E("prefer_numa_aligned"),)),
+    ("Que no caiga en servidores con GPU.", (E("avoid_gpu_nodes"),)),
+    ("Que disponga de 24 núcleos.", (E("prefer_cpu_cores", prefer_cpu_cores=24.0),)),
+    ("Que tenga por lo menos 128 gigas de memoria.", (E("prefer_memory_gb", prefer_memory_gb=128.0),)),
+    ("Que el almacenamiento sea SSD.", (E("prefer_ssd_storage"),)),
+    ("Le hacen falta 100 GB de disco temporal.", (E("prefer_ephemeral_storage", prefer_ephemeral_storage_gb=100.0),)),
+    ("Que la tarjeta de red sea de 25 Gbps.", (E("prefer_network_speed", prefer_network_speed_gbps=25.0),)),
+    ("Que lo mande al nodo más desocupado.", (E("prefer_least_loaded_nodes"),)),
+]
+
+PROBES: dict[str, list[tuple[str, tuple[Expected, ...]]]] = {"de": DE + DE2, "es": ES + ES2}
 
 
 def read(lang: str, hint: str, expected: tuple[Expected, ...]) -> RowResult:
@@ -244,6 +364,11 @@ def read(lang: str, hint: str, expected: tuple[Expected, ...]) -> RowResult:
 # Paraphrases the analyser does not read yet (each names what it lacks); strict: reading one fails the test,
 # so the list only shrinks.
 GAPS: dict[str, str] = {
+    "Vom Deployment ml-trainer soll der Pod getrennt laufen.": "'getrennt' said after the verb, 'vom X' first (V2)",
+    "Ohne NVLink geht es nicht.": "a double negation: 'without X it does not work'",
+    "Die GPU-Rechner bleiben den ML-Teams vorbehalten, also nicht dort einplanen.": "a refusal pointing back at a "
+    "description ('dort')",
+    "Zwei Terabyte Arbeitsspeicher sind erforderlich.": "a size in number words (only counts of GPUs and cores are)",
     "Lege den Pod mit dem auth-service auf einem gemeinsamen Knoten zusammen.": "'mit X ... zusammen' around the node",
     "Halte den Pod vom batch-runner fern.": "'fern vom X' wants a head noun: a bare name may be a node's",
 }
@@ -270,3 +395,22 @@ def test_the_probes_cover_every_intent_in_german_and_spanish() -> None:
     for lang, probes in PROBES.items():
         assert {e.intent for _, expected in probes for e in expected} == set(INTENT_NAMES), lang
     assert set(GAPS) <= {hint for probes in PROBES.values() for hint, _ in probes}
+
+
+@pytest.mark.parametrize(("hint", "expected"), [
+    # German puts the negation before the verb at the end: it refuses the place said first ...
+    ("Auf m03 soll er nicht laufen.", {"avoid_nodes"}),
+    ("In eu-west-1 sollen die Pods nicht landen.", {"avoid_regions"}),
+    ("Im Rack r8 darf keine Replika stehen.", {"avoid_racks"}),
+    ("Nichts davon in us-east-1.", {"avoid_regions"}),
+    ("Rack-5 bleibt ausgeklammert.", {"avoid_racks"}),
+    # ... but a negation that names its own place, or its own object, refuses only that
+    ("SSD bitte, aber nicht auf rack-3 laufen.", {"prefer_ssd_storage", "avoid_racks"}),
+    ("Braucht zwei Grafikkarten, soll aber keine GPU-Knoten belegen.", {"prefer_gpu", "avoid_gpu_nodes"}),
+    ("Der Pod soll in eu-central-1 laufen und nicht in eu-west-1 laufen.", {"prefer_regions", "avoid_regions"}),
+    ("16 Kerne, aber nicht auf worker-2 landen.", {"prefer_cpu_cores", "avoid_nodes"}),
+    ("Wir brauchen nichts Besonderes.", set()),
+])
+def test_a_verb_final_negation_refuses_the_place_said_before_it(hint: str, expected: set[str]) -> None:
+    result = read("de", hint, ())
+    assert result.predicted_names == expected, result.predicted

@@ -443,3 +443,20 @@ def test_a_paraphrase_typed_differently_reads_the_same(
             flips.append(variant.hint)
     assert not flips, flips
     assert len(changed) <= PROBES_CHANGED.get(name, 0), changed
+
+
+@pytest.mark.parametrize(("hint", "expected"), [
+    # Spanish imperatives carry their pronoun: refusing, and pointing back at the place said before
+    ("El nodo gpu-b2 va lento, apártalo.", {"avoid_nodes"}),
+    ("La zona sa-east-1c está inestable, descártala.", {"avoid_zones"}),
+    ("Quítalo del rack r6.", {"avoid_racks"}),
+    # German "zwei ... im selben X" under a negation keeps them apart; "beisammen" keeps them together
+    ("Nie zwei Pods auf demselben Knoten.", {"spread_nodes"}),
+    ("Keine zwei Instanzen in derselben Zone.", {"spread_zones"}),
+    ("Die Replikas bitte beisammen auf einem Rechner.", {"prefer_colocate_same_deployment"}),
+    ("die pods beisammen auf einem knoten kein spreading", {"prefer_colocate_same_deployment"}),
+])
+def test_clitics_pointers_and_german_pairs(hint: str, expected: set[str]) -> None:
+    lang = "es" if hint.startswith(("El ", "La ", "Quítalo")) else "de"
+    result = read(lang, hint, ())
+    assert result.predicted_names == expected, result.predicted

@@ -460,3 +460,15 @@ def test_clitics_pointers_and_german_pairs(hint: str, expected: set[str]) -> Non
     lang = "es" if hint.startswith(("El ", "La ", "Quítalo")) else "de"
     result = read(lang, hint, ())
     assert result.predicted_names == expected, result.predicted
+
+
+@pytest.mark.parametrize(("lang", "hint", "expected"), [
+    # synonyms found on the blind development set dev6, in our own wording
+    ("es", "Cero nodos con GPU para este job.", {"avoid_gpu_nodes"}),
+    ("es", "Las réplicas apiladas en una sola máquina.", {"prefer_colocate_same_deployment"}),
+    ("es", "A cada réplica su propio servidor.", {"spread_nodes"}),
+    ("de", "Rack r3 kommt keinesfalls in Frage.", {"avoid_racks"}),
+])
+def test_synonyms_of_refusing_packing_and_apart(lang: str, hint: str, expected: set[str]) -> None:
+    result = read(lang, hint, ())
+    assert result.predicted_names == expected, result.predicted

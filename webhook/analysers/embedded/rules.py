@@ -594,8 +594,9 @@ def _read_bare_spreads(h: _Hint) -> None:
         if clause.sentence in skipped or clause.sentence in spread_found:
             continue
         verb = _BARE_SPREAD.search(cue_text, clause.start, clause.end)
-        # a negation anywhere before the end, or one after the verb ("repartir por zonas sobra"), negates it
-        if verb is None or h.negated(clause, clause.end) or h.negated(clause, verb.start()):
+        # a negation anywhere before the end, or one after the verb ("repartir por zonas sobra"), negates it;
+        # the verb's own position first, so the polarity guard sees the negation used ("kein spreading")
+        if verb is None or h.negated(clause, verb.start()) or h.negated(clause, clause.end):
             continue
         sentence = [c for c in clauses if c.sentence == clause.sentence]
         levels = {name for name, word in _LEVEL_WORDS

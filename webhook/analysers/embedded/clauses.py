@@ -297,8 +297,8 @@ def _unpunctuated(text: str, pieces: list[tuple[int, int, str]], names: list[tup
             refusal = NEGATION_BEFORE.fullmatch(text, cue_start, cue_end) is not None
             if kind == _CLOSE and (not re.sub(r"[\W_]+", "", FILLER.sub(" ", text[piece_start:cue_start]))
                                    or (refusal and not _substance(text, piece_start, cue_start))
-                                   or _AUXILIARY.match(text, cut)):
-                continue
+                                   or (_AUXILIARY.match(text, cut) and not _OPENING.match(text, _lead(text, cut)))):
+                continue  # "verteilen wir" is one wish; "weg | wir brauchen 2 GPUs" opens the next
             negations_said = [m for m in cues if NEGATION_BEFORE.fullmatch(m.group(0)) or HEDGE.fullmatch(m.group(0))
                               or _NEGATION_OPEN.fullmatch(m.group(0))]
             # what the piece names: places, amounts, GPUs ("que no caiga | en la zona X" is one wish)

@@ -29,7 +29,9 @@ from webhook.analysers.embedded.lexicon import (
     OPENERS,
     SOFT_SPLIT,
     STRONG,
+    TROUBLE,
     WEAK,
+    WISH,
     concept_words,
 )
 
@@ -306,6 +308,8 @@ def _unpunctuated(text: str, pieces: list[tuple[int, int, str]], names: list[tup
             wish = any(p.fullmatch(m.group(0)) for m in cues for p in _WISH_CUES)
             if kind in (_OPEN, _NEGATION) and _VERB_SUBJECT.search(text, piece_start, cut):
                 continue  # "they keep rebooting", "replicas are spread", "rack-2 is not ok": one remark
+            if kind == _OPEN and TROUBLE.match(text, cut):
+                continue  # "the nodes that run kafka keep crashing": a complaint, one remark with its subject
             if refused_level:
                 things += [m.start() for m in _THING.finditer(text, last, cue_start)]
             if kind == _OPEN and not (things or wish):
@@ -347,10 +351,9 @@ def _names_then_remark(text: str, names: list[tuple[int, int]], start: int, end:
     if not inside or not is_bare(text, [], start, inside[0][0], _NOTHING):
         return False
     rest = FILLER.sub(" ", text[inside[-1][1]:end])  # "pls", "bitte" ask for nothing new
-    return not any(p.search(rest) for p in (WISH_WORDS, NEGATION_BEFORE, NEGATION_AFTER, _LOCATIVE_ANYWHERE))
+    return not any(p.search(rest) for p in (WISH, NEGATION_BEFORE, NEGATION_AFTER, _LOCATIVE_ANYWHERE))
 _LOCATIVE = re.compile(group("locative") + r"\s")  # "in", "en", "auf", "dans", ...
 _LOCATIVE_ANYWHERE = re.compile(r"(?<![\w-])" + group("locative") + r"\s")
-WISH_WORDS = concept_words("wish")
 
 
 def _lead(text: str, position: int) -> int:

@@ -29,7 +29,7 @@ _TOKEN = re.compile(r"(?<![\w.\-/])[a-záéíóúñäöüßàâçèêëîïôû�
 
 
 # The modules whose patterns and word tables the rules read.
-RULE_MODULES = ("lexicon", "concepts", "workloads", "slots", "rules", "statements")
+RULE_MODULES = ("lexicon", "concepts", "workloads", "slots", "rules", "polarity_guard")
 
 
 # Tables derived from the whole vocabulary, not words the rules key on: every known word spelled without

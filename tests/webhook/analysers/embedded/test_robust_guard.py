@@ -68,3 +68,101 @@ def test_a_refusal_with_a_plea_avoids_and_never_prefers(hint: str, avoided: str)
 def test_a_refusal_bracket_leaves_the_wish_after_it() -> None:
     assert intents("lass m04 weg pls nimm m05") == {"avoid_nodes": {"avoid_nodes": ["m04"]},
                                                     "prefer_nodes": {"prefer_nodes": ["m05"]}}
+
+
+def places(hint: str) -> dict[str, list[str]]:
+    """intent -> its names (places, workloads), for the intents of ``hint`` that name something."""
+    found = {}
+    for name, metadata in intents(hint).items():
+        names = [v for values in metadata.values() if isinstance(values, list) for v in values]
+        if names:
+            found[name] = sorted(names)
+    return found
+
+
+@pytest.mark.parametrize("hint", [
+    # a complaint right after the name, or a few plain words on
+    "m04 keeps crashing",
+    "worker-9 has been flaky all week",
+    "us-east-1b is down again",
+    "rack r7 is overheating lately",
+    "nodes running kafka are bad",
+    "the nodes that run kafka keep crashing",
+    "the nodes with kafka on them are flaky",
+    "der knoten gpu-host-8 spinnt",
+    "k-4 ist total kaputt",
+    "knoten auf denen kafka läuft sind kaputt",
+    "die knoten mit kafka sind langsam",
+    "el nodo w-3 falla mucho",
+    "w-3 se cuelga cada noche",
+    "los nodos que corren kafka son lentos",
+    "los nodos con kafka fallan mucho",
+    "le nœud n-12 est instable",
+    "n-12 rame depuis ce matin",
+    "les nœuds qui font tourner kafka sont lents",
+    "les nœuds avec kafka plantent",
+])
+def test_a_complained_about_place_or_workload_is_never_preferred(hint: str) -> None:
+    found = intents(hint)
+    assert not any(name.startswith("prefer_") or name.startswith("spread_") for name in found), found
+
+
+@pytest.mark.parametrize(("hint", "expected"), [
+    ("put it on m07, m04 keeps crashing", {"prefer_nodes": ["m07"]}),
+    ("put it on m07 m04 keeps crashing", {"prefer_nodes": ["m07"]}),
+    ("prefer m07 over m04 which keeps crashing", {"prefer_nodes": ["m07"]}),
+    ("rack-3 is flaky, use rack-4", {"prefer_racks": ["rack-4"]}),
+    ("rack-5 is overloaded use rack-6", {"prefer_racks": ["rack-6"]}),
+    ("us-east-1b is down again so use us-east-1a", {"prefer_zones": ["us-east-1a"]}),
+    ("bitte auf m07, m04 ist kaputt", {"prefer_nodes": ["m07"]}),
+    ("el nodo w-3 está roto usa w-4", {"prefer_nodes": ["w-4"]}),
+    ("el nodo w-3 está caído, usa el w-4", {"prefer_nodes": ["w-4"]}),
+    # an outage said of a named node is a complaint about it, no wish to survive outages
+    ("le nœud n-4 est en panne utilise n-5", {"prefer_nodes": ["n-5"]}),
+    ("le nœud n-4 est en panne, utilise n-5", {"prefer_nodes": ["n-5"]}),
+])
+def test_only_the_complained_about_name_is_dropped(hint: str, expected: dict) -> None:
+    assert places(hint) == expected
+    assert not any(name.startswith("spread_") for name in intents(hint)), intents(hint)
+
+
+@pytest.mark.parametrize(("hint", "expected"), [
+    # a clear refusal of the bad place or workload is read, with its reason or without
+    ("keep away from nodes running kafka", {"avoid_same_node_as_deployments": ["kafka"]}),
+    ("keep it off nodes running kafka they are slow", {"avoid_same_node_as_deployments": ["kafka"]}),
+    ("stay away from the nodes running kafka because they were flaky",
+     {"avoid_same_node_as_deployments": ["kafka"]}),
+    ("aléjalo de los nodos donde corre kafka", {"avoid_same_node_as_deployments": ["kafka"]}),
+    ("eloigne le des noeuds ou tourne kafka", {"avoid_same_node_as_deployments": ["kafka"]}),
+    ("avoid m04 m04 keeps crashing", {"avoid_nodes": ["m04"]}),
+    ("m04 is flaky, skip it", {"avoid_nodes": ["m04"]}),
+    ("avoid rack-2 because it was flaky", {"avoid_racks": ["rack-2"]}),
+    ("avoid rack-2 because it was flaky last week", {"avoid_racks": ["rack-2"]}),
+    ("keep it off m03 which crashed yesterday", {"avoid_nodes": ["m03"]}),
+    ("evita el rack-2 porque estaba roto", {"avoid_racks": ["rack-2"]}),
+    ("evita el rack-2 porque fallaba", {"avoid_racks": ["rack-2"]}),
+    ("meide rack-2 weil es gestern ausgefallen ist", {"avoid_racks": ["rack-2"]}),
+    ("évite le rack-2 parce qu'il était instable", {"avoid_racks": ["rack-2"]}),
+    ("évite le rack-2 parce quil était instable", {"avoid_racks": ["rack-2"]}),
+    ("évite le rack-2 parce quil plantait", {"avoid_racks": ["rack-2"]}),
+])
+def test_a_clear_refusal_of_a_bad_place_is_read(hint: str, expected: dict) -> None:
+    assert places(hint) == expected
+
+
+@pytest.mark.parametrize("hint", [
+    "m03 crashed yesterday",
+    "the zone us-east-1b is down again",
+    "rack-2 went down yesterday use rack-3",
+    "der knoten k-4 ist ausgefallen nimm k-5",
+])
+def test_a_told_past_is_no_wish(hint: str) -> None:
+    assert not any(name.startswith("prefer_") for name in intents(hint)), intents(hint)
+
+
+def test_a_plain_wish_for_a_place_still_counts() -> None:
+    assert places("run on m07") == {"prefer_nodes": ["m07"]}
+    assert places("m07 pls") == {"prefer_nodes": ["m07"]}
+    assert places("en el nodo w-3 por favor") == {"prefer_nodes": ["w-3"]}
+    assert places("mets-le sur le nœud n-5 svp") == {"prefer_nodes": ["n-5"]}
+    assert places("bitte auf den Knoten k-5") == {"prefer_nodes": ["k-5"]}

@@ -235,7 +235,20 @@ def correct(text: str, language: str | None = None) -> str:
     ``language`` (detected when not given) decides between two languages' keywords."""
     text = _ISH.sub(r"\1", text)  # "rack-ish", "zone-ish": the word with a shrug
     language = language or detect(text).code
+    restored = _contractions(language)
+    if restored:
+        text = _APOSTROPHE_DROPPED.sub(lambda m: restored.get(m.group(0), m.group(0)), text)
     return _TOKEN.sub(lambda m: _fix(m.group(0), language), text)
+
+
+_APOSTROPHE_DROPPED = re.compile(r"(?<![\w'-])[a-z]+(?![\w'-])")
+
+
+@cache
+def _contractions(language: str | None) -> dict[str, str]:
+    """The hint language's contractions by their spelling without the apostrophe ("dont" -> "don't",
+    lang/<code>/contractions.txt): only that language's hint reads "dont" so."""
+    return {line.replace("'", ""): line for line in in_language(language, "contractions")} if language else {}
 
 
 _ISH = re.compile(r"(?<![\w-])([a-z]{3,})-ish(?![\w-])")

@@ -166,3 +166,20 @@ def test_a_plain_wish_for_a_place_still_counts() -> None:
     assert places("en el nodo w-3 por favor") == {"prefer_nodes": ["w-3"]}
     assert places("mets-le sur le nœud n-5 svp") == {"prefer_nodes": ["n-5"]}
     assert places("bitte auf den Knoten k-5") == {"prefer_nodes": ["k-5"]}
+
+
+@pytest.mark.parametrize(("hint", "expected"), [
+    # French "dont" (of which) is no English "don't" typed without its apostrophe
+    ("mettez-le sur le rack-3 dont les nœuds ont des gpu", {"prefer_racks": ["rack-3"]}),
+    ("mets le sur le noeud n-4 dont le disque est rapide", {"prefer_nodes": ["n-4"]}),
+    ("utilisez la zone eu-west-3a dont la latence est faible", {"prefer_zones": ["eu-west-3a"]}),
+    ("Placez-le dans la zone eu-west-3b, dont le réseau est rapide.", {"prefer_zones": ["eu-west-3b"]}),
+    # ... and in an English hint it is
+    ("dont put it on m04", {"avoid_nodes": ["m04"]}),
+    ("dont use m04 its flaky", {"avoid_nodes": ["m04"]}),
+    ("i dont want rack-3", {"avoid_racks": ["rack-3"]}),
+    ("we cant use us-east-1b", {"avoid_zones": ["us-east-1b"]}),
+])
+def test_dont_is_a_contraction_only_in_an_english_hint(hint: str, expected: dict) -> None:
+    assert places(hint) == expected
+    assert "avoid_gpu_nodes" not in intents(hint), intents(hint)

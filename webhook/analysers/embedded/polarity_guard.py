@@ -311,18 +311,27 @@ def _describes(text: str, start: int, end: int) -> bool:
     return True
 
 
-def _told_after(text: str, start: int, end: int) -> int | None:
+def _told_after(text: str, sentence: list[Clause]) -> int | None:
     """Where a description that only explains the wish begins ("avoid rack-2 because it was flaky",
-    "keep it off m03, which crashed yesterday"), or None when the sentence has none or is all description."""
+    "keep it off m03, which crashed yesterday", "no lo pongas en w-5, se cayó anoche": a clause of its own
+    after the wish, with no wish or refusal of its own), or None when the sentence has none or is all
+    description."""
+    start, end = sentence[0].start, sentence[-1].end
     match = DESCRIPTIVE.search(text, start, end)
     if match is None:
         return None
     opener = None
-    for found in BECAUSE.finditer(text, start, match.start()):
-        opener = found
-    if opener is None or not _WISH_OR_REFUSAL.search(text, start, opener.start()):
+    for found in BECAUSE.finditer(text, start, match.end()):
+        if found.start() <= match.start():  # "it was flaky": the opener may hold the descriptive word
+            opener = found.start()
+    if opener is None:
+        told = clause_at(sentence, match.start())
+        if told is not None and told is not sentence[0] and not any(
+                p.search(text, told.start, end) for p in (_WISH_OR_REFUSAL, NEGATION_AFTER)):
+            opener = told.start
+    if opener is None or not _WISH_OR_REFUSAL.search(text, start, opener):
         return None
-    return opener.start()
+    return opener
 
 
 def not_wishes(text: str, clauses: list[Clause]) -> tuple[set[int], list[tuple[int, int]]]:
@@ -331,7 +340,7 @@ def not_wishes(text: str, clauses: list[Clause]) -> tuple[set[int], list[tuple[i
     sentences = sorted({c.sentence for c in clauses})
     bounds = {i: (min(c.start for c in clauses if c.sentence == i), max(c.end for c in clauses if c.sentence == i))
               for i in sentences}
-    told = {i: _told_after(text, *bounds[i]) for i in sentences}
+    told = {i: _told_after(text, [c for c in clauses if c.sentence == i]) for i in sentences}
     skipped = {i for i in sentences
                if (told[i] is None and any(_describes(text, c.start, c.end) for c in clauses if c.sentence == i))
                or is_statement(text[bounds[i][0]:bounds[i][1]])

@@ -11,6 +11,8 @@ from __future__ import annotations
 import pytest
 
 from tests.webhook.analysers.embedded.test_polarity import intents
+from webhook.evaluation import parse_row
+from webhook.perturbations import PERTURBATIONS
 
 
 @pytest.mark.parametrize("hint", [
@@ -183,3 +185,40 @@ def test_a_plain_wish_for_a_place_still_counts() -> None:
 def test_dont_is_a_contraction_only_in_an_english_hint(hint: str, expected: dict) -> None:
     assert places(hint) == expected
     assert "avoid_gpu_nodes" not in intents(hint), intents(hint)
+
+
+# (language, hint as written, what it asks): a complaint, a reason or a description beside a wish
+TYPED = [
+    ("en", "Node m04 keeps crashing, so put it on m07.", {"prefer_nodes": {"prefer_nodes": ["m07"]}}),
+    ("en", "Avoid rack-2, because it was flaky last week.", {"avoid_racks": {"avoid_racks": ["rack-2"]}}),
+    ("en", "Avoid rack-2, it was flaky last week.", {"avoid_racks": {"avoid_racks": ["rack-2"]}}),
+    ("en", "Keep it off the nodes running kafka, they're slow.",
+     {"avoid_same_node_as_deployments": {"deployments": ["kafka"]}}),
+    ("en", "rack-5 is overloaded. Use rack-6, please.", {"prefer_racks": {"prefer_racks": ["rack-6"]}}),
+    ("en", "Don't put it on m04: it keeps rebooting.", {"avoid_nodes": {"avoid_nodes": ["m04"]}}),
+    ("en", "Not in zone a, needs 4 GPUs.", {"prefer_gpu": {"prefer_gpu_cores": 4.0}}),
+    ("es", "El nodo w-3 está roto, usa el w-4.", {"prefer_nodes": {"prefer_nodes": ["w-4"]}}),
+    ("es", "Evita el rack-2, porque estaba fallando.", {"avoid_racks": {"avoid_racks": ["rack-2"]}}),
+    ("es", "No lo pongas en w-5, se cuelga cada noche.", {"avoid_nodes": {"avoid_nodes": ["w-5"]}}),
+    ("es", "No en la zona a, necesita 4 GPUs.", {"prefer_gpu": {"prefer_gpu_cores": 4.0}}),
+    ("de", "Der Knoten k-4 ist kaputt, nimm den Knoten k-5.", {"prefer_nodes": {"prefer_nodes": ["k-5"]}}),
+    ("de", "Meide rack-2, weil es gestern ausgefallen ist.", {"avoid_racks": {"avoid_racks": ["rack-2"]}}),
+    ("de", "Meide rack-2, es ist gestern ausgefallen.", {"avoid_racks": {"avoid_racks": ["rack-2"]}}),
+    ("de", "Den Knoten k-6 lass bitte weg, der spinnt.", {"avoid_nodes": {"avoid_nodes": ["k-6"]}}),
+    ("de", "Nicht in Zone a, braucht 4 GPUs.", {"prefer_gpu": {"prefer_gpu_cores": 4.0}}),
+    ("fr", "Le nœud n-4 est en panne, utilisez n-5.", {"prefer_nodes": {"prefer_nodes": ["n-5"]}}),
+    ("fr", "Évitez le rack-2, parce qu'il était instable.", {"avoid_racks": {"avoid_racks": ["rack-2"]}}),
+    ("fr", "Ne le mettez pas sur n-6 : il plante sans arrêt.", {"avoid_nodes": {"avoid_nodes": ["n-6"]}}),
+    ("fr", "Mettez-le sur le nœud n-7, dont le disque est rapide.", {"prefer_nodes": {"prefer_nodes": ["n-7"]}}),
+    ("fr", "Pas dans la zone a, il faut 4 GPU.", {"prefer_gpu": {"prefer_gpu_cores": 4.0}}),
+]
+
+
+@pytest.mark.parametrize(("language", "hint", "expected"), TYPED, ids=[hint for _, hint, _ in TYPED])
+def test_a_described_place_reads_the_same_however_it_is_typed(language: str, hint: str, expected: dict) -> None:
+    assert intents(hint) == expected
+    row = parse_row({"id": hint, "hint": hint, "lang": language,
+                     "expected": [{"intent": name, "metadata": meta} for name, meta in expected.items()]})
+    variants = [variant for change in PERTURBATIONS.values() if (variant := change(row)) is not None]
+    assert variants
+    assert {v.hint: intents(v.hint) for v in variants} == {v.hint: expected for v in variants}

@@ -222,3 +222,18 @@ def test_a_described_place_reads_the_same_however_it_is_typed(language: str, hin
     variants = [variant for change in PERTURBATIONS.values() if (variant := change(row)) is not None]
     assert variants
     assert {v.hint: intents(v.hint) for v in variants} == {v.hint: expected for v in variants}
+
+
+@pytest.mark.parametrize(("hint", "expected"), [
+    # "leave it aside / alone" refuses what it leaves, said before or after it
+    ("laissez de côté la zone eu-west-3b", {"avoid_zones": ["eu-west-3b"]}),
+    ("laissez eu-west-3c de côté", {"avoid_zones": ["eu-west-3c"]}),
+    ("le nœud n-4, laissez-le tranquille", {"avoid_nodes": ["n-4"]}),
+    ("le rack r09 a des problèmes de ventilation, on le laisse tranquille", {"avoid_racks": ["r09"]}),
+])
+def test_leaving_a_place_aside_avoids_it(hint: str, expected: dict) -> None:
+    assert places(hint) == expected
+
+
+def test_a_place_with_problems_is_not_preferred() -> None:
+    assert places("le rack r09 a des problèmes de ventilation") == {}

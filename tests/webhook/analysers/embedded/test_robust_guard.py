@@ -237,3 +237,16 @@ def test_leaving_a_place_aside_avoids_it(hint: str, expected: dict) -> None:
 
 def test_a_place_with_problems_is_not_preferred() -> None:
     assert places("le rack r09 a des problèmes de ventilation") == {}
+
+
+@pytest.mark.parametrize(("hint", "expected"), [
+    # "put it elsewhere" after a complaint points back at the one place complained about
+    ("m04 keeps crashing, put it somewhere else", {"avoid_nodes": ["m04"]}),
+    ("node w-77 is flaky, run it elsewhere", {"avoid_nodes": ["w-77"]}),
+    ("der knoten k-4 spinnt, pack ihn woanders hin", {"avoid_nodes": ["k-4"]}),
+    ("le nœud n-8 rame, mets le ailleurs", {"avoid_nodes": ["n-8"]}),
+    # "d'ailleurs" (besides) is no "elsewhere"
+    ("mettez-le en eu-west-3a ; d'ailleurs, c'est plus proche", {"prefer_zones": ["eu-west-3a"]}),
+])
+def test_elsewhere_after_a_complaint_avoids_the_place(hint: str, expected: dict) -> None:
+    assert places(hint) == expected

@@ -45,9 +45,15 @@ def test_a_named_refused_place_is_avoided_and_the_wish_after_it_read() -> None:
                                             "prefer_gpu": {"prefer_gpu_cores": 4.0}}),
     ("lass die zone eu-central-1a weg wir brauchen 2 gpus", {"avoid_zones": {"avoid_zones": ["eu-central-1a"]},
                                                              "prefer_gpu": {"prefer_gpu_cores": 2.0}}),
+    # a subjunctive wish after a refusal, typed without a comma
+    ("no en el rack-3 que tenga ssd", {"avoid_racks": {"avoid_racks": ["rack-3"]}, "prefer_ssd_storage": {}}),
 ])
 def test_a_refusal_never_reaches_the_wish_said_with_its_subject(hint: str, expected: dict) -> None:
     assert intents(hint) == expected
+
+
+def test_a_refused_rack_never_refuses_the_gpu_wished_after_it() -> None:
+    assert "avoid_gpu_nodes" not in intents("evita el rack r-b3 que tenga gpu es importante")
 
 
 @pytest.mark.parametrize(("hint", "avoided"), [

@@ -30,13 +30,12 @@ from webhook.analysers.embedded.lexicon import (
     NEGATION_AFTER,
     NEGATION_BEFORE,
     NOT_NEEDED,
-    OPENERS,
     REFERENCE,
     STRONG,
     WEAK,
     WISH,
 )
-from webhook.analysers.embedded.polarity_guard import guard, not_wishes, undescribed
+from webhook.analysers.embedded.polarity_guard import guard, not_wishes, own_wish, undescribed
 from webhook.analysers.embedded.slots import _GPU_MODEL, Slot, extract, parse_number
 from webhook.analysers.embedded.typos import correct
 from webhook.analysers.embedded.workloads import NODE, REGION, ZONE, Relation, find_relations
@@ -569,12 +568,6 @@ _LIST_JOIN = re.compile(expand(r"\s*(?:,|{list_join})\s*"))
 _SHORT_ITEM = re.compile(r"\s+([a-z]|\d{1,2})(?![\w-])")  # "zones a", "Zone b": no name of its own
 
 
-def _own_wish(text: str, clause: Clause) -> bool:
-    """Whether a clause says a wish of its own (a wish word, a strength word, an opener), negation aside."""
-    words = text[clause.start:clause.end]
-    return bool(clause.strength_word or WISH.search(words) or OPENERS.search(words))
-
-
 def _unnamed_items(text: str, start: int, end: int, level: str, slots: list[Slot]) -> bool:
     """Items of another level than ``level`` too short to be read as names in [start, end): a level word
     followed by a letter or a small number ("zones a and b", "Zone a oder b", "zonas b y c")."""
@@ -605,7 +598,7 @@ def _refused_item_place(text: str, clauses: list[Clause], clause: Clause, candid
     if level is None or candidate.cue not in candidate.items:
         return False
     spans, negated, index = [(clause.start, candidate.position)], clause.negated, clauses.index(clause)
-    while not negated and not _own_wish(text, clauses[index]) and index > 0 and (
+    while not negated and not own_wish(text, clauses[index]) and index > 0 and (
             clauses[index - 1].sentence == clause.sentence):
         index -= 1
         spans.append((clauses[index].start, clauses[index].end))

@@ -18,6 +18,7 @@ from functools import cache, lru_cache
 
 from webhook.analysers.embedded.langdata import alternatives, in_language, languages
 from webhook.analysers.embedded.language import detect, vocabulary
+from webhook.analysers.embedded.lexicon import CONTRACTED
 from webhook.analysers.embedded.vocabulary import read_words
 
 # The keywords the rules read, spelled as the rules expect them (lang/*/keywords.txt), and real words
@@ -235,13 +236,9 @@ def correct(text: str, language: str | None = None) -> str:
     ``language`` (detected when not given) decides between two languages' keywords."""
     text = _ISH.sub(r"\1", text)  # "rack-ish", "zone-ish": the word with a shrug
     language = language or detect(text).code
-    restored = _contractions(language)
-    if restored:
-        text = _APOSTROPHE_DROPPED.sub(lambda m: restored.get(m.group(0), m.group(0)), text)
-    return _TOKEN.sub(lambda m: _fix(m.group(0), language), text)
-
-
-_APOSTROPHE_DROPPED = re.compile(r"(?<![\w'-])[a-z]+(?![\w'-])")
+    text = _TOKEN.sub(lambda m: _fix(m.group(0), language), text)
+    restored = _contractions(language)  # after the slips: "shhouldnt" is "shouldnt", then "shouldn't"
+    return CONTRACTED.sub(lambda m: restored.get(m.group(0), m.group(0)), text) if restored else text
 
 
 @cache

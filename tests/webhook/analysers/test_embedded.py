@@ -16,9 +16,9 @@ from shared.sanitise import sanitise
 from webhook.analysers.base import Analyser, analyse
 from webhook.analysers.embedded import EmbeddedAnalyser, typos
 from webhook.analysers.embedded.clauses import clause_at, segment
+from webhook.analysers.embedded.polarity_guard import is_statement
 from webhook.analysers.embedded.rules import blank_injections, lower, read_hint
 from webhook.analysers.embedded.slots import extract, parse_number
-from webhook.analysers.embedded.statements import is_statement
 from webhook.analysers.embedded.typos import correct
 from webhook.analysers.embedded.vocabulary import read_words
 from webhook.analysers.embedded.workloads import find_relations

@@ -14,7 +14,9 @@ def _concepts_in_code() -> set[str]:
     the code, in specs.json and relations.json, and in the lines of any concept so reached)."""
     names: set[str] = set()
     package = ROOT.parent
-    call = re.compile(r"""(?:group|alternatives|table|concept_words|compile_concept)\s*\(\s*f?["']([a-z_]+)["']""")
+    # in_language(<language>, "<concept>"): the concept is its second argument
+    call = re.compile(r"""(?:(?:group|alternatives|table|concept_words|compile_concept)\s*\("""
+                      r"""|in_language\s*\([^,()]+,)\s*f?["']([a-z_]+)["']""")
     placeholder = re.compile(r"\{([a-z_]+)\}")
     for path in package.glob("*.py"):
         source = path.read_text(encoding="utf-8")

@@ -29,7 +29,9 @@ from webhook.analysers.embedded.lexicon import (
     OPENERS,
     SOFT_SPLIT,
     STRONG,
+    TROUBLE,
     WEAK,
+    WISH,
     concept_words,
 )
 
@@ -231,9 +233,11 @@ _OPENING = concept_words("clause_opening")
 _CLOSING = concept_words("clause_closing")
 _NEGATION_OPEN = concept_words("negation_open")
 _RELATIVE = concept_words("relative_pronoun")
-_CUE_WORDS = re.compile("|".join(p.pattern for p in (
-    NOT_NEEDED, HEDGE, INDIFFERENT, _OPENING, _CLOSING, NEGATION_BEFORE, NEGATION_AFTER, WEAK, STRONG, _NEGATION_OPEN,
-    concept_words("strength_lead"))))
+_SCOPE_CUES = re.compile("|".join(p.pattern for p in (
+    NOT_NEEDED, HEDGE, INDIFFERENT, _OPENING, _CLOSING, NEGATION_BEFORE, NEGATION_AFTER, WEAK, STRONG, _NEGATION_OPEN)))
+# what is no substance after a cut: the cues, and the words beside a strength word ("..., it's a must"); those
+# words are no cue before a cut ("not in zone a needs 4 GPUs": "a" is a zone's letter there, not "a must")
+_CUE_WORDS = re.compile(_SCOPE_CUES.pattern + "|" + concept_words("strength_lead").pattern)
 # the kinds of cue that may end a clause without punctuation
 _OPEN, _CLOSE, _NEGATION, _STRENGTH, _PLACE, _AMOUNT = range(6)
 _VERB_SUBJECT = re.compile(r"(?<![\w-])" + group("verb_subject") + r"\s+$")
@@ -276,14 +280,18 @@ def _unpunctuated(text: str, pieces: list[tuple[int, int, str]], names: list[tup
             if cut <= piece_start or not _substance(text, max(cut, cue_end), end) or any(
                     s < cue_start < e for s, e in inside):
                 continue
-            cues = [m for m in _CUE_WORDS.finditer(text, piece_start, cue_start) if m.end() <= cue_start]
+            cues = [m for m in _SCOPE_CUES.finditer(text, piece_start, cue_start) if m.end() <= cue_start]
             # "ne les répartissez pas": the second half of a negation said around its verb closes it; with
             # nothing but cues between its halves ("ne surtout pas mettre") it negates the verb after it
             opened = [m for m in cues[:-1] if _NEGATION_OPEN.fullmatch(m.group(0))]
             closed = len(cues) >= 2 and NEGATION_BEFORE.fullmatch(cues[-1].group(0)) is not None and bool(
                 opened) and _substance(text, opened[-1].end(), cues[-1].start())
             last = cues[-1].end() if cues and not closed else piece_start
-            if kind != _CLOSE and not re.sub(r"[\W_]+", "", FILLER.sub(" ", text[last:cue_start])):
+            # a level word after a negation is what it refuses, even unnamed ("not in zone a needs 4 GPUs")
+            refused_level = kind == _OPEN and any(NEGATION_BEFORE.fullmatch(m.group(0)) for m in cues) and bool(
+                _THING.search(text, last, cue_start))
+            said = refused_level or bool(re.sub(r"[\W_]+", "", FILLER.sub(" ", text[last:cue_start])))
+            if kind != _CLOSE and not said:
                 continue  # nothing said since the last cue: "not spread", "you must avoid", "keep off"
             # a verb-final wish closes a clause that says something before it ("nicht verteilen"; a refusal
             # needs its object: "Knoten m02 meiden", not "vermeiden werden soll rack-1"), and no auxiliary
@@ -291,8 +299,8 @@ def _unpunctuated(text: str, pieces: list[tuple[int, int, str]], names: list[tup
             refusal = NEGATION_BEFORE.fullmatch(text, cue_start, cue_end) is not None
             if kind == _CLOSE and (not re.sub(r"[\W_]+", "", FILLER.sub(" ", text[piece_start:cue_start]))
                                    or (refusal and not _substance(text, piece_start, cue_start))
-                                   or _AUXILIARY.match(text, cut)):
-                continue
+                                   or (_AUXILIARY.match(text, cut) and not _OPENING.match(text, _lead(text, cut)))):
+                continue  # "verteilen wir" is one wish; "weg | wir brauchen 2 GPUs" opens the next
             negations_said = [m for m in cues if NEGATION_BEFORE.fullmatch(m.group(0)) or HEDGE.fullmatch(m.group(0))
                               or _NEGATION_OPEN.fullmatch(m.group(0))]
             # what the piece names: places, amounts, GPUs ("que no caiga | en la zona X" is one wish)
@@ -300,6 +308,10 @@ def _unpunctuated(text: str, pieces: list[tuple[int, int, str]], names: list[tup
             wish = any(p.fullmatch(m.group(0)) for m in cues for p in _WISH_CUES)
             if kind in (_OPEN, _NEGATION) and _VERB_SUBJECT.search(text, piece_start, cut):
                 continue  # "they keep rebooting", "replicas are spread", "rack-2 is not ok": one remark
+            if kind == _OPEN and TROUBLE.match(text, cut):
+                continue  # "the nodes that run kafka keep crashing": a complaint, one remark with its subject
+            if refused_level:
+                things += [m.start() for m in _THING.finditer(text, last, cue_start)]
             if kind == _OPEN and not (things or wish):
                 continue  # "each GPU should have 40 GB", "each replica needs its own rack": its subject
             # "prefer node-21 must avoid node-21": a strength word after a whole wish opens the next one
@@ -339,10 +351,9 @@ def _names_then_remark(text: str, names: list[tuple[int, int]], start: int, end:
     if not inside or not is_bare(text, [], start, inside[0][0], _NOTHING):
         return False
     rest = FILLER.sub(" ", text[inside[-1][1]:end])  # "pls", "bitte" ask for nothing new
-    return not any(p.search(rest) for p in (WISH_WORDS, NEGATION_BEFORE, NEGATION_AFTER, _LOCATIVE_ANYWHERE))
+    return not any(p.search(rest) for p in (WISH, NEGATION_BEFORE, NEGATION_AFTER, _LOCATIVE_ANYWHERE))
 _LOCATIVE = re.compile(group("locative") + r"\s")  # "in", "en", "auf", "dans", ...
 _LOCATIVE_ANYWHERE = re.compile(r"(?<![\w-])" + group("locative") + r"\s")
-WISH_WORDS = concept_words("wish")
 
 
 def _lead(text: str, position: int) -> int:

@@ -54,8 +54,15 @@ INJECTION = re.compile(
     rf"|{group('injection_phrase')}"
     rf"|(?<![\w-]){group('injection_output')}\b.{{0,40}}?{group('injection_output_target')}"
 )
+# Contractions typed without their apostrophe ("dont", "isnt"; lang/*/contractions.txt): read as the
+# contraction only in a hint of their language (typos.correct), and what a slip of one is corrected to.
+CONTRACTED = compile_words(*(line.replace("'", "") for line in alternatives("contractions")))
+# What marks a wish (a modal, a request verb, "please"): a sentence without one may only describe.
+WISH = concept_words("wish")
 # Statements about the past or about people, not placement wishes ("since {month_words}": lines may name concepts).
 DESCRIPTIVE = compile_words(*(expand(line) for line in alternatives("descriptive")))
+# A complaint said right after a name ("m04 keeps crashing", "nodes running kafka are bad").
+TROUBLE = re.compile(r"\s*[,:;-]?\s*" + group("trouble") + r"(?![\w-])")
 # What opens a reason or a relative clause after a wish ("because", ", which"): a description there
 # explains the wish, it does not cancel it.
 BECAUSE = concept_words("because")

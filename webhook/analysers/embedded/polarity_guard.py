@@ -24,24 +24,45 @@ evidence against the polarity cues the clause holds (lang/*/: ``negation_before`
   (specs.json, relations.json, a zero count); when its clause also holds a negation nothing consumed
   ("spreading over zones isn't needed", "inutile d'étaler sur plusieurs zones") that negation may be
   meant for it: dropped.
+
+Descriptions are the same rule seen from the other side: a clause that describes or complains about a
+place or a workload never yields a preference or co-location for it (``not_wishes``, ``undescribed``):
+
+- a sentence that only states how things are (a subject and a present verb of being or having, no wish
+  marker: "we run 12 nodes across 3 zones"), tells the past or a plan (``descriptive``: "rack-4 was
+  drained last week"), or asks a question ("why does rack-3 overheat?") is skipped whole;
+- a description after a wish that only explains it ("avoid rack-2 because it was flaky", "keep it off
+  m03, which crashed yesterday") is skipped from its opener (``because``) on, and the wish before it stands;
+- a complaint said right after a name (``trouble``: "m04 keeps crashing", "nodes running kafka are bad",
+  "gpu-host-8 spinnt") removes that name from every preference and co-location of its clause; a refusal of
+  it ("avoid m04, it keeps crashing") is a clear wish and is read, and a preference left without a name is
+  dropped (where unsure, drop).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from shared.catalogue import BY_NAME, OPPOSITES
 from webhook.analysers.embedded.clauses import Clause, clause_at, negations
-from webhook.analysers.embedded.langdata import group
+from webhook.analysers.embedded.langdata import alternatives, expand, group
 from webhook.analysers.embedded.lexicon import (
+    BECAUSE,
+    DESCRIPTIVE,
     HEDGE,
     INDIFFERENT,
     NEGATION_AFTER,
     NEGATION_BEFORE,
     NOT_NEEDED,
+    OPENERS,
+    STRONG,
+    TROUBLE,
+    WEAK,
+    WISH,
+    compile_words,
 )
 
 if TYPE_CHECKING:
@@ -204,3 +225,187 @@ def _double_negation(text: str, clause: Clause, candidate: Candidate) -> bool:
                 and negates(cue, candidate.position)]
     return any(any(cue.end <= lack.start() for cue in reaching)
                for lack in LACKING.finditer(text, clause.start, candidate.position))
+
+
+# --- descriptions: what a clause says about a place or a workload, not what it wishes ---------------------
+
+# Who states facts about the infrastructure, in any tense of being or having: "we", "our cluster", "the
+# nodes in us-east-1a", "rack-4", "node-7", "each node", "GPU nodes (cost ...)".
+_INFRA_SUBJECT = (
+    r"(?:{we_words}|{statement_determiner}\s+(?:{whole_words}\s+)?(?:[\w-]+\s+)?{infra_words}"
+    r"(?:\s+{place_preposition}\s+[\w-]+(?:\s+[\w-]+)?)?|"
+    r"{monitoring_words}(?:\s+[\w-]+)?|(?:{level_rack}|{level_zone}|{level_region}|us|eu|ap|sa|ca|me|af)-[\w-]+|"
+    r"{node_name_prefix}-?\d+[\w.-]*|"
+    r"(?:{articles}\s+)?{level_node}\s+[a-z][\w-]*\d[\w.-]*|"
+    r"{each_words}\s+(?:[\w-]+\s+)?{infra_words}|"
+    r"(?:[\w-]+\s+)?{infra_plural}(?=\s+{have_verbs}\b))"
+)
+# The workload itself only states a fact with a time word ("this service currently runs in eu-west-1"):
+# "the app is memory-hungry" describes a need.
+_WORKLOAD_SUBJECT = r"(?:{it_word}|{this_word}\s+\w+|{articles}\s+{head_nouns})"
+_STATEMENT = re.compile(expand(
+    r"^\W*(?:{statement_label}\s*[,:-]?\s*)?(?:{we_have}|"
+    r"(?:" + _INFRA_SUBJECT + r")\s+(?:{now_words}\s+)?{state_verbs}|(?:{now_words}\s*,?\s+)?"
+    + _INFRA_SUBJECT + r"\s+{state_verbs}|(?:" + _WORKLOAD_SUBJECT + r")\s+(?:{now_words}\s+{state_verbs}|"
+    r"{state_verbs}\s+{now_words})|{now_words}\s*,?\s+(?:" + _WORKLOAD_SUBJECT + r")\s+{state_verbs})(?![\w-])"
+))
+# Openings of statements kept as data (lang/*/statement_opening.txt): "chaque nœud a ...", "the ledger
+# service lives in ...".
+_STATEMENT_OPENING = re.compile(r"^\W*" + group("statement_opening") + r"(?![\w-])")
+# "Our GPUs are A100s, spread across two racks": after a comma, "spread across" describes where things are
+_PARTICIPLE = re.compile(expand(r"{spread_participle}\s+{across_word}\b"))
+# Questions about the cluster ("why does rack-3 overheat?") ask for an answer, not a placement.
+_QUESTION = re.compile(r"^\W*" + group("question_words") + r"(?![\w-])")
+_QUESTION_BARE = re.compile(r"^\W*" + group("question_bare") + r"(?![\w-])")
+_YOU = compile_words(*alternatives("you_words"))
+# A wish before a reason: a negation or request ("avoid", "keep it off") or any wish marker.
+_WISH_OR_REFUSAL = re.compile(NEGATION_BEFORE.pattern + "|" + WISH.pattern)
+_LABEL_ID = re.compile(r"\s+[\w-]*\d[\w-]*(?=\s)")
+
+
+def is_statement(sentence: str) -> bool:
+    """True when the lower-cased ``sentence`` only states a fact (subject + present verb, no wish marker).
+
+    This errs on the side of reading a wish: any wish marker anywhere in the sentence keeps it, so "We run
+    on GPUs, so keep it there" and "Our jobs need 4 GPUs" still count."""
+    if not (_STATEMENT.match(sentence) or _STATEMENT_OPENING.match(sentence)):
+        return False
+    # "rack-7 is a no go", "rack-2 is off limits": a verdict on a place is a wish
+    wishes = [m for m in WISH.finditer(sentence)
+              if not (_PARTICIPLE.match(sentence, m.start()) and sentence[:m.start()].rstrip().endswith(","))]
+    return not (wishes or WEAK.search(sentence) or STRONG.search(sentence) or NEGATION_AFTER.search(sentence))
+
+
+def is_question(text: str, start: int, end: int) -> bool:
+    """True when text[start:end] is a question about something (ends with "?" and opens with a question
+    word, or ends the hint and opens unmistakably); "can you put it in us-east-1?" is a request and stays."""
+    # match on the slice: "^" never matches at a later ``pos`` ("¿Quién ...?", a second sentence)
+    sentence = text[start:end]
+    if "?" in text[end:end + 2]:
+        opens = _QUESTION.match(sentence) is not None
+    else:
+        # typed without its "?", a question opened by "¿" or by an unmistakable question word
+        # ("why does it avoid zone a", lang/*/question_bare.txt) still ends the hint
+        opens = not text[end:].strip() and (
+            _QUESTION_BARE.match(sentence) is not None
+            or (text[:start].rstrip().endswith("¿") and _QUESTION.match(sentence) is not None))
+    return opens and not (WISH.search(text, start, end) and _YOU.search(text, start, end))
+
+
+def _describes(text: str, start: int, end: int) -> bool:
+    """A descriptive word in [start, end), unless it only sits in a label before a colon that a wish
+    follows ("Ticket INC-2231: needs 6 cores", "Ticket 7731 give it 6 cores")."""
+    match = DESCRIPTIVE.search(text, start, end)
+    if match is None:
+        return False
+    colon = text.find(": ", start, end + 2)
+    if colon < 0 and text[end:end + 1] == ":":
+        colon = end
+    label = _LABEL_ID.match(text, match.end())
+    if colon < 0 and label is not None and not text[start:match.start()].strip():
+        colon = label.end()  # "Ticket 7731 give it 6 cores": a label and its number, typed without the colon
+    if colon >= 0 and match.end() <= colon:
+        rest = text[colon + 1:]
+        sentence_end = re.search(r"[.;!?](?:\s|$)", rest)
+        rest = rest[: sentence_end.start() if sentence_end else len(rest)]
+        return bool(DESCRIPTIVE.search(rest)) or not WISH.search(rest)
+    return True
+
+
+def _told_after(text: str, sentence: list[Clause]) -> int | None:
+    """Where a description that only explains the wish begins ("avoid rack-2 because it was flaky",
+    "keep it off m03, which crashed yesterday", "no lo pongas en w-5, se cayó anoche": a clause of its own
+    after the wish, with no wish or refusal of its own), or None when the sentence has none or is all
+    description."""
+    start, end = sentence[0].start, sentence[-1].end
+    match = DESCRIPTIVE.search(text, start, end)
+    if match is None:
+        return None
+    opener = None
+    for found in BECAUSE.finditer(text, start, match.end()):
+        if found.start() <= match.start():  # "it was flaky": the opener may hold the descriptive word
+            opener = found.start()
+    if opener is None:
+        told = clause_at(sentence, match.start())
+        if told is not None and told is not sentence[0] and not any(
+                p.search(text, told.start, end) for p in (_WISH_OR_REFUSAL, NEGATION_AFTER)):
+            opener = told.start
+    if opener is None or not _WISH_OR_REFUSAL.search(text, start, opener):
+        return None
+    return opener
+
+
+def own_wish(text: str, clause: Clause) -> bool:
+    """Whether a clause says a wish of its own (a wish word, a strength word, an opener), negation aside."""
+    words = text[clause.start:clause.end]
+    return bool(clause.strength_word or WISH.search(words) or OPENERS.search(words))
+
+
+def _described_aside(text: str, sentence: list[Clause]) -> list[tuple[int, int]]:
+    """The segments of a sentence that describe, when every other segment says a wish of its own ("ne le
+    mettez pas en eu-west-3c la zone a des latences depuis lundi mettez-le en eu-west-3a"); else none, and a
+    description anywhere makes the whole sentence one."""
+    described = [c for c in sentence if _describes(text, c.start, c.end)]
+    others = [c for c in sentence if c not in described]
+    if not described or not others or not all(own_wish(text, c) for c in others):
+        return []
+    return [(c.start, c.end) for c in described]
+
+
+def not_wishes(text: str, clauses: list[Clause]) -> tuple[set[int], list[tuple[int, int]]]:
+    """What the hint describes rather than wishes: the sentences skipped whole (statements, the past or a
+    plan, questions) and the spans of descriptions that only explain the wish before them, or that stand,
+    typed without punctuation, between segments that each say a wish of their own."""
+    sentences = sorted({c.sentence for c in clauses})
+    bounds = {i: (min(c.start for c in clauses if c.sentence == i), max(c.end for c in clauses if c.sentence == i))
+              for i in sentences}
+    told = {i: _told_after(text, [c for c in clauses if c.sentence == i]) for i in sentences}
+    aside = {i: _described_aside(text, [c for c in clauses if c.sentence == i]) for i in sentences}
+    skipped = {i for i in sentences
+               if (told[i] is None and not aside[i]
+                   and any(_describes(text, c.start, c.end) for c in clauses if c.sentence == i))
+               or is_statement(text[bounds[i][0]:bounds[i][1]])
+               or is_question(text, *bounds[i])}
+    reasons = [(told[i], bounds[i][1]) for i in sentences if told[i] is not None and i not in skipped]
+    return skipped, reasons + [span for i in sentences if told[i] is None and i not in skipped for span in aside[i]]
+
+
+def undescribed(text: str, clause: Clause, candidate: Candidate, names: Sequence[tuple[int, int]]) -> Candidate | None:
+    """``candidate`` without the names its clause complains about ("put it on m07, m04 keeps crashing"
+    prefers m07 only; "nodes running kafka are bad" co-locates with nothing). Only preferences and
+    co-locations lose names: a refusal of a bad place is what was meant. A wish read from words that hold
+    a complained-about place ("le nœud n-4 est en panne": an outage, but of that node) describes it and
+    is dropped. None when nothing is left. ``names``: the spans of the hint's place names."""
+    if not candidate.items:
+        end = candidate.position + len(candidate.cue)
+        told = any(candidate.position <= s < end and _complained(text, e, clause.end) for s, e in names)
+        return None if told else candidate
+    if candidate.intent not in POSITIVE:
+        return candidate
+    if clause.start <= candidate.position and _complained(text, candidate.position + len(candidate.cue), clause.end):
+        return None  # the complaint follows the whole target ("the nodes with kafka on them are flaky")
+    kept = tuple(item for item in candidate.items if not any(
+        _complained(text, found.end(), clause.end) for found in re.finditer(
+            rf"(?<![\w-]){re.escape(item.lower())}(?![\w-])", text[:clause.end])
+        if found.start() >= clause.start))
+    if kept == candidate.items:
+        return candidate
+    return replace(candidate, items=kept) if kept else None
+
+
+# A few plain words may stand between a target and its complaint ("the nodes running kafka on them are
+# flaky", "Knoten, auf denen kafka läuft, sind kaputt"): never a name (digits), a wish or a refusal.
+_NOT_BETWEEN = re.compile(WISH.pattern + "|" + NEGATION_BEFORE.pattern + "|" + NEGATION_AFTER.pattern)
+
+
+def _complained(text: str, position: int, end: int) -> bool:
+    """Whether a complaint (lang/*/trouble.txt) follows ``position`` in its clause, at most a few plain
+    words on."""
+    if TROUBLE.match(text, position, end):
+        return True
+    for stop in range(position, min(end, position + 60)):
+        if text[stop].isspace() and stop > position and TROUBLE.match(text, stop, end):
+            between = text[position:stop]
+            return (len(between.split()) <= 3 and not re.search(r"[\d.;:!?]", between)
+                    and not _NOT_BETWEEN.search(between))
+    return False

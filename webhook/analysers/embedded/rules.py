@@ -23,8 +23,6 @@ from webhook.analysers.embedded.concepts import (
 )
 from webhook.analysers.embedded.langdata import expand, group
 from webhook.analysers.embedded.lexicon import (
-    BECAUSE,
-    DESCRIPTIVE,
     FILLER,
     HEDGE,
     INDIFFERENT,
@@ -32,22 +30,19 @@ from webhook.analysers.embedded.lexicon import (
     NEGATION_AFTER,
     NEGATION_BEFORE,
     NOT_NEEDED,
-    OPENERS,
     REFERENCE,
     STRONG,
     WEAK,
+    WISH,
 )
-from webhook.analysers.embedded.polarity_guard import guard
+from webhook.analysers.embedded.polarity_guard import guard, not_wishes, own_wish, undescribed
 from webhook.analysers.embedded.slots import _GPU_MODEL, Slot, extract, parse_number
-from webhook.analysers.embedded.statements import WISH, is_question, is_statement
 from webhook.analysers.embedded.typos import correct
 from webhook.analysers.embedded.workloads import NODE, REGION, ZONE, Relation, find_relations
 
 RULE_CONFIDENCE = 0.95
 # What a number or a model is masked as for the cue patterns (upper case where no cue may read it).
 _MASKS = {"cores": "cores", "gpus": "gpus", "size": "GB", "rate": "RATE", "gpu_model": "gpu"}
-# A wish before a reason: a negation or request ("avoid", "keep it off") or any wish marker.
-WISH_OR_PLACE = re.compile(NEGATION_BEFORE.pattern + "|" + WISH.pattern)
 REFUSAL = re.compile(NEGATION_AFTER.pattern + "|" + NEGATION_BEFORE.pattern)
 # what a bare refusal may hold: refusal words, words pointing back, and a strong word ("en aucun cas")
 REFUSAL_WORDS = re.compile(REFUSAL.pattern + "|" + REFERENCE.pattern + "|" + STRONG.pattern)
@@ -232,54 +227,6 @@ _COLOCATE = "prefer_colocate_same_deployment"
 _JUST_LOCATIVE = re.compile(expand(r"\s*(?:(?:{locative}|{place_preposition})\s+)?(?:(?:{articles}|{all_words})\s+)*"))
 
 
-_LABEL_ID = re.compile(r"\s+[\w-]*\d[\w-]*(?=\s)")
-
-
-def _describes(text: str, start: int, end: int) -> bool:
-    """A descriptive word in [start, end), unless it only sits in a label before a colon that a wish
-    follows ("Ticket INC-2231: needs 6 cores", "Ticket 7731 give it 6 cores")."""
-    match = DESCRIPTIVE.search(text, start, end)
-    if match is None:
-        return False
-    colon = text.find(": ", start, end + 2)
-    if colon < 0 and text[end:end + 1] == ":":
-        colon = end
-    label = _LABEL_ID.match(text, match.end())
-    if colon < 0 and label is not None and not text[start:match.start()].strip():
-        colon = label.end()  # "Ticket 7731 give it 6 cores": a label and its number, typed without the colon
-    if colon >= 0 and match.end() <= colon:
-        rest = text[colon + 1:]
-        sentence_end = re.search(r"[.;!?](?:\s|$)", rest)
-        rest = rest[: sentence_end.start() if sentence_end else len(rest)]
-        return bool(DESCRIPTIVE.search(rest)) or not WISH.search(rest)
-    return True
-
-
-def _described_aside(text: str, sentence: list[Clause]) -> list[tuple[int, int]]:
-    """The segments of a sentence that describe, when every other segment says a wish of its own ("ne le
-    mettez pas en eu-west-3c la zone a des latences depuis lundi mettez-le en eu-west-3a"); else none, and a
-    description anywhere makes the whole sentence one."""
-    described = [c for c in sentence if _describes(text, c.start, c.end)]
-    others = [c for c in sentence if c not in described]
-    if not described or not others or not all(_own_wish(text, c) for c in others):
-        return []
-    return [(c.start, c.end) for c in described]
-
-
-def _told_after(text: str, start: int, end: int) -> int | None:
-    """Where a description that only explains the wish begins ("avoid rack-2 because it was flaky",
-    "keep it off m03, which crashed yesterday"), or None when the sentence has none or is all description."""
-    match = DESCRIPTIVE.search(text, start, end)
-    if match is None:
-        return None
-    opener = None
-    for found in BECAUSE.finditer(text, start, match.start()):
-        opener = found
-    if opener is None or not WISH_OR_PLACE.search(text, start, opener.start()):
-        return None
-    return opener.start()
-
-
 @dataclass(slots=True)
 class _Hint:
     """One hint while the passes read it: its slots, relations and clauses, what is skipped, the text with
@@ -340,21 +287,8 @@ def read_hint(hint: str) -> Reading:
     clauses = segment(text, [(s.start, s.end) for s in slots if s.kind in ("zone", "region", "rack", "node")],
                       [s.start for s in slots if s.kind in ("cores", "gpus", "size", "rate")])
     reading = Reading(text, clauses)
-    sentences = sorted({c.sentence for c in clauses})
-    bounds = {i: (min(c.start for c in clauses if c.sentence == i), max(c.end for c in clauses if c.sentence == i))
-              for i in sentences}
-    # "Keep it off m03, which crashed yesterday": a description given as a reason or a relative clause
-    # after the wish is skipped from its opener on; the wish before it stands
-    told = {i: _told_after(text, *bounds[i]) for i in sentences}
-    # typed without punctuation, a description between wishes is one segment of the sentence: only it is skipped
-    aside = {i: _described_aside(text, [c for c in clauses if c.sentence == i]) for i in sentences}
-    skipped = {i for i in sentences
-               if (told[i] is None and not aside[i]
-                   and any(_describes(text, c.start, c.end) for c in clauses if c.sentence == i))
-               or is_statement(text[bounds[i][0]:bounds[i][1]])
-               or is_question(text, *bounds[i])}
-    reasons = [(told[i], bounds[i][1]) for i in sentences if told[i] is not None and i not in skipped]
-    reasons += [span for i in sentences if told[i] is None and i not in skipped for span in aside[i]]
+    # statements, the past, questions and the reasons after a wish ask for nothing (polarity_guard)
+    skipped, reasons = not_wishes(text, clauses)
     reading.skipped = tuple(sorted(skipped))
     state = _Hint(text, slots, relations, clauses, skipped, reasons, list(text), reading.candidates)
     for read in _PASSES:
@@ -635,12 +569,6 @@ _LIST_JOIN = re.compile(expand(r"\s*(?:,|{list_join})\s*"))
 _SHORT_ITEM = re.compile(r"\s+([a-z]|\d{1,2})(?![\w-])")  # "zones a", "Zone b": no name of its own
 
 
-def _own_wish(text: str, clause: Clause) -> bool:
-    """Whether a clause says a wish of its own (a wish word, a strength word, an opener), negation aside."""
-    words = text[clause.start:clause.end]
-    return bool(clause.strength_word or WISH.search(words) or OPENERS.search(words))
-
-
 def _unnamed_items(text: str, start: int, end: int, level: str, slots: list[Slot]) -> bool:
     """Items of another level than ``level`` too short to be read as names in [start, end): a level word
     followed by a letter or a small number ("zones a and b", "Zone a oder b", "zonas b y c")."""
@@ -671,7 +599,7 @@ def _refused_item_place(text: str, clauses: list[Clause], clause: Clause, candid
     if level is None or candidate.cue not in candidate.items:
         return False
     spans, negated, index = [(clause.start, candidate.position)], clause.negated, clauses.index(clause)
-    while not negated and not _own_wish(text, clauses[index]) and index > 0 and (
+    while not negated and not own_wish(text, clauses[index]) and index > 0 and (
             clauses[index - 1].sentence == clause.sentence):
         index -= 1
         spans.append((clauses[index].start, clauses[index].end))
@@ -717,6 +645,7 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
     - A place named bare after an item of a refused list of another level ("avoid zones a and b in
       us-east-1") says where the refused items are: neither preferred nor avoided.
     """
+    names = [(s.start, s.end) for s in slots if s.kind in _PLACES]
     refused: set[tuple[int, int]] = set()  # (sentence, position): wishes in the sentence before it
     pointed: dict[int, Candidate] = {}  # id of the one place a refusal points back at -> its avoidance
     for clause in clauses:
@@ -741,35 +670,18 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
             continue
         if _refused_item_place(text, clauses, clause, candidate, slots, candidates):
             continue
-        if (candidate := _without_troubled_places(text, clause, candidate)) is None:
-            continue
+        if (candidate := undescribed(text, clause, candidate, names)) is None:
+            continue  # a preference for a place or workload its clause complains about
         if _continues_refused_list(text, clauses, clause, candidate, candidates):
             continue
+        # a complained-about place is no rival of its refusal ("avoid m04 m04 keeps crashing")
         rivals = [o for o in candidates if o.intent in opposites(candidate.intent)
-                  and clause_at(clauses, o.position) == clause and _about_same(candidate, o)]
+                  and clause_at(clauses, o.position) == clause and _about_same(candidate, o)
+                  and undescribed(text, clause, o, names) is not None]
         if rivals:
             continue
         kept.append(candidate)
     return kept
-
-
-# A complaint said right after a place's name, in its clause ("m04 keeps crashing", "gpu-host-8 spinnt").
-_TROUBLE = re.compile(r"\s*[,:;-]?\s*" + group("trouble") + r"(?![\w-])")
-
-
-def _without_troubled_places(text: str, clause: Clause, candidate: Candidate) -> Candidate | None:
-    """A preferred place without the places its clause complains about ("put it on m07, m04 keeps
-    crashing" prefers m07 only; "gpu-host-8 macht zicken" prefers nothing): the hint describes a bad
-    place, and preferring it would be the opposite of what was meant. None when no place is left."""
-    if not candidate.intent.startswith("prefer_") or _LEVEL_OF.get(candidate.intent) is None:
-        return candidate
-    kept = tuple(item for item in candidate.items if not any(
-        _TROUBLE.match(text, found.end()) for found in re.finditer(
-            rf"(?<![\w-]){re.escape(item.lower())}(?![\w-])", text[:clause.end])
-        if found.start() >= clause.start))
-    if kept == candidate.items:
-        return candidate
-    return replace(candidate, items=kept) if kept else None
 
 
 def _place_pointed_at(text: str, clauses: list[Clause], refusal: Clause,

@@ -18,6 +18,7 @@ from functools import cache, lru_cache
 
 from webhook.analysers.embedded.langdata import alternatives, in_language, languages
 from webhook.analysers.embedded.language import detect, vocabulary
+from webhook.analysers.embedded.lexicon import CONTRACTED
 from webhook.analysers.embedded.vocabulary import read_words
 
 # The keywords the rules read, spelled as the rules expect them (lang/*/keywords.txt), and real words
@@ -29,7 +30,7 @@ _TOKEN = re.compile(r"(?<![\w.\-/])[a-záéíóúñäöüßàâçèêëîïôû�
 
 
 # The modules whose patterns and word tables the rules read.
-RULE_MODULES = ("lexicon", "concepts", "workloads", "slots", "rules", "statements")
+RULE_MODULES = ("lexicon", "concepts", "workloads", "slots", "rules", "polarity_guard")
 
 
 # Tables derived from the whole vocabulary, not words the rules key on: every known word spelled without
@@ -235,7 +236,16 @@ def correct(text: str, language: str | None = None) -> str:
     ``language`` (detected when not given) decides between two languages' keywords."""
     text = _ISH.sub(r"\1", text)  # "rack-ish", "zone-ish": the word with a shrug
     language = language or detect(text).code
-    return _TOKEN.sub(lambda m: _fix(m.group(0), language), text)
+    text = _TOKEN.sub(lambda m: _fix(m.group(0), language), text)
+    restored = _contractions(language)  # after the slips: "shhouldnt" is "shouldnt", then "shouldn't"
+    return CONTRACTED.sub(lambda m: restored.get(m.group(0), m.group(0)), text) if restored else text
+
+
+@cache
+def _contractions(language: str | None) -> dict[str, str]:
+    """The hint language's contractions by their spelling without the apostrophe ("dont" -> "don't",
+    lang/<code>/contractions.txt): only that language's hint reads "dont" so."""
+    return {line.replace("'", ""): line for line in in_language(language, "contractions")} if language else {}
 
 
 _ISH = re.compile(r"(?<![\w-])([a-z]{3,})-ish(?![\w-])")

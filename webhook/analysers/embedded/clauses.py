@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from enum import Enum, auto
 
 from webhook.analysers.embedded.concepts import GPU_WORD
 from webhook.analysers.embedded.langdata import expand, group
@@ -234,8 +235,6 @@ _RELATIVE = concept_words("relative_pronoun")
 _CUE_WORDS = re.compile("|".join(p.pattern for p in (
     NOT_NEEDED, HEDGE, INDIFFERENT, _OPENING, _CLOSING, NEGATION_BEFORE, NEGATION_AFTER, WEAK, STRONG, _NEGATION_OPEN,
     concept_words("strength_lead"))))
-# the kinds of cue that may end a clause without punctuation
-_OPEN, _CLOSE, _NEGATION, _STRENGTH, _PLACE, _AMOUNT = range(6)
 _VERB_SUBJECT = re.compile(r"(?<![\w-])" + group("verb_subject") + r"\s+$")
 _LONG_CUES = (NOT_NEEDED, HEDGE, INDIFFERENT, NEGATION_AFTER, NEGATION_BEFORE, WEAK, STRONG)
 _AUXILIARY = re.compile(r"\s+" + group("verb_subject") + r"(?![\w-])")
@@ -245,86 +244,136 @@ _LEVEL_PHRASE = re.compile(expand(r"{b}{locative}\s+(?:{articles}\s+)?(?:{level_
 _AMOUNT_LINK = re.compile(expand(r"{b}(?:{with_word}|{than_word}|{of_word}|{per})\s*$"))
 
 
+
+class _Kind(Enum):
+    """The kinds of word that may open a clause without punctuation."""
+
+    OPEN = auto()  # a wish verb: "... needs 4 GPUs", "... stay off rack-2"
+    CLOSE = auto()  # a verb-final wish, the cut goes after it: "über Zonen verteilen | in eu-central-1 bleiben"
+    NEGATION = auto()  # a refusal: "run on m03 | do not run on m03"
+    STRENGTH = auto()  # "no GPU | ideally 8 cores", "prefer node-21 | must avoid node-21"
+    PLACE = auto()  # a place phrase: "no GPU | in region eu-west-2"
+    AMOUNT = auto()  # "no GPU | 12 cores"
+
+
+_OPEN, _CLOSE, _NEGATION, _STRENGTH, _PLACE, _AMOUNT = _Kind
+
+
+@dataclass(frozen=True, slots=True)
+class _Boundary:
+    """A word where a new clause may begin: the clause starts at ``cut``; the word spans [start, end)."""
+
+    cut: int
+    start: int
+    end: int
+    kind: _Kind
+
+
+@dataclass(frozen=True, slots=True)
+class _Said:
+    """What a piece has said between its start and a boundary."""
+
+    cues: list[re.Match[str]]  # the cue words (negations, strength words, wish verbs, ...)
+    negations: list[re.Match[str]]  # the cues among them that negate or hedge what follows
+    things: list[int]  # where the names and amounts it holds start
+    wish: bool  # a cue that asks for something (a wish verb, a refusal, a strength word)
+    quiet: bool  # nothing but cues and fillers since its last cue ("not spread", "you must avoid")
+
+
 def _unpunctuated(text: str, pieces: list[tuple[int, int, str]], names: list[tuple[int, int]],
                   amounts: list[int]) -> list[tuple[int, int, str]]:
     """Cut each piece where a new wish begins although no punctuation says so ("not in zone a needs 4
-    GPUs", "no GPU nodes 8 cores", "über Zonen verteilen in eu-central-1 bleiben"): before a wish verb
-    (``clause_opening``), after a verb-final one (``clause_closing``), and, once the piece holds a
-    negation, before a strength word, a resource amount or a place phrase ("in region");
-    before a new negation when the piece is a wish of its own ("run on m03 do not run on m03"). A cut needs a word
-    between the last cue and it ("not spread out", "you must avoid" stay whole) and words of substance
-    after it ("rack-9 stay away" points back)."""
+    GPUs", "no GPU nodes 8 cores", "über Zonen verteilen in eu-central-1 bleiben").
+
+    Each word that may open a clause (``_boundaries``) is tried in order; ``_opens_clause`` says whether
+    it does, given what the piece has said since its last cut. A cut needs a word between the last cue
+    and it ("not spread out", "you must avoid" stay whole) and words of substance after it ("rack-9 stay
+    away" points back)."""
     out: list[tuple[int, int, str]] = []
     for start, end, separator in pieces:
-        # (where the cut goes, where the cue's words start and end, kind)
-        found = [(m.start(), m.start(), m.end(), _OPEN) for m in _OPENING.finditer(text, start, end)]
-        found += [(m.end(), m.start(), m.end(), _CLOSE) for m in _CLOSING.finditer(text, start, end)]
-        # a refusal said after its object ("Knoten m02 meiden", "rack-2 off limits") closes a clause, it
-        # opens none
-        after = [(m.start(), m.end()) for m in NEGATION_AFTER.finditer(text, start, end)]
-        found += [(m.start(), m.start(), m.end(), _NEGATION) for m in negations(NEGATION_BEFORE, text, start, end)
-                  if not (_CLOSING.fullmatch(m.group(0)) or any(s <= m.start() < e for s, e in after))]
-        found += [(m.start(), m.start(), m.end(), _STRENGTH) for p in (WEAK, STRONG)
-                  for m in p.finditer(text, start, end)]
-        found += [(m.start(), m.start(), m.end(), _PLACE) for m in _LEVEL_PHRASE.finditer(text, start, end)]
-        # an amount in digits: a count word may be an article ("machine a GPU" typed without its accent)
-        found += [(a, a, a, _AMOUNT) for a in amounts if start < a < end and text[a].isdigit()]
-        # a cue inside a longer one ("auf keinen Fall", "nicht ... benutzen") cuts nothing
-        inside = [(m.start(), m.end()) for p in _LONG_CUES for m in p.finditer(text, start, end)]
         piece_start = start
-        for cut, cue_start, cue_end, kind in sorted(found):
-            if cut <= piece_start or not _substance(text, max(cut, cue_end), end) or any(
-                    s < cue_start < e for s, e in inside):
-                continue
-            cues = [m for m in _CUE_WORDS.finditer(text, piece_start, cue_start) if m.end() <= cue_start]
-            # "ne les répartissez pas": the second half of a negation said around its verb closes it; with
-            # nothing but cues between its halves ("ne surtout pas mettre") it negates the verb after it
-            opened = [m for m in cues[:-1] if _NEGATION_OPEN.fullmatch(m.group(0))]
-            closed = len(cues) >= 2 and NEGATION_BEFORE.fullmatch(cues[-1].group(0)) is not None and bool(
-                opened) and _substance(text, opened[-1].end(), cues[-1].start())
-            last = cues[-1].end() if cues and not closed else piece_start
-            if kind != _CLOSE and not re.sub(r"[\W_]+", "", FILLER.sub(" ", text[last:cue_start])):
-                continue  # nothing said since the last cue: "not spread", "you must avoid", "keep off"
-            # a verb-final wish closes a clause that says something before it ("nicht verteilen"; a refusal
-            # needs its object: "Knoten m02 meiden", not "vermeiden werden soll rack-1"), and no auxiliary
-            # follows it
-            refusal = NEGATION_BEFORE.fullmatch(text, cue_start, cue_end) is not None
-            if kind == _CLOSE and (not re.sub(r"[\W_]+", "", FILLER.sub(" ", text[piece_start:cue_start]))
-                                   or (refusal and not _substance(text, piece_start, cue_start))
-                                   or _AUXILIARY.match(text, cut)):
-                continue
-            negations_said = [m for m in cues if NEGATION_BEFORE.fullmatch(m.group(0)) or HEDGE.fullmatch(m.group(0))
-                              or _NEGATION_OPEN.fullmatch(m.group(0))]
-            # what the piece names: places, amounts, GPUs ("que no caiga | en la zona X" is one wish)
-            things = [s for s, _ in names if piece_start <= s < cut] + [a for a in amounts if piece_start <= a < cut]
-            wish = any(p.fullmatch(m.group(0)) for m in cues for p in _WISH_CUES)
-            if kind in (_OPEN, _NEGATION) and _VERB_SUBJECT.search(text, piece_start, cut):
-                continue  # "they keep rebooting", "replicas are spread", "rack-2 is not ok": one remark
-            if kind == _OPEN and not (things or wish):
-                continue  # "each GPU should have 40 GB", "each replica needs its own rack": its subject
-            # "prefer node-21 must avoid node-21": a strength word after a whole wish opens the next one
-            if kind == _STRENGTH and not (negations_said or (wish and things)):
-                continue
-            if kind in (_AMOUNT, _PLACE) and not negations_said:
-                continue
-            # "us-east-1 is not ok" is one remark; "run on m03 do not run on m03", "2 A10s nothing
-            # fancier" are two; "no nos quedemos sin servicio" is one
-            if kind == _NEGATION and not (things or any(p.fullmatch(m.group(0)) for m in cues
-                                                        for p in (_OPENING, WEAK, STRONG))):
-                continue
-            # "on a machine that has no gpu", "sur un nœud qui n'a pas de GPU": a negation inside a relative
-            # clause describes what the wish is about; it opens no wish of its own
-            if kind == _NEGATION and _RELATIVE.search(text, piece_start, cue_start):
-                continue
-            things += [m.start() for m in GPU_WORD.finditer(text, piece_start, cut)]
-            if kind == _PLACE and not any(p >= negations_said[-1].end() for p in things):
-                continue
-            if kind == _AMOUNT and _AMOUNT_LINK.search(text, piece_start, cut):
-                continue
-            out.append((piece_start, cut, separator if piece_start == start else ""))
-            piece_start = cut
+        for boundary in _boundaries(text, start, end, amounts):
+            if boundary.cut > piece_start and _substance(text, max(boundary.cut, boundary.end), end) and _opens_clause(
+                    text, boundary, _said(text, piece_start, boundary, names, amounts), piece_start):
+                out.append((piece_start, boundary.cut, separator if piece_start == start else ""))
+                piece_start = boundary.cut
         out.append((piece_start, end, separator if piece_start == start else ""))
     return [(s, e, sep) for s, e, sep in out if text[s:e].strip(" ,:;.")]
+
+
+def _boundaries(text: str, start: int, end: int, amounts: list[int]) -> list[_Boundary]:
+    """The words of [start, end) that may open a clause, in order; never a cue inside a longer one
+    ("auf keinen Fall", "nicht ... benutzen")."""
+    found = [_Boundary(m.start(), m.start(), m.end(), _OPEN) for m in _OPENING.finditer(text, start, end)]
+    found += [_Boundary(m.end(), m.start(), m.end(), _CLOSE) for m in _CLOSING.finditer(text, start, end)]
+    # a refusal said after its object ("Knoten m02 meiden", "rack-2 off limits") closes a clause, it opens none
+    after = [(m.start(), m.end()) for m in NEGATION_AFTER.finditer(text, start, end)]
+    found += [_Boundary(m.start(), m.start(), m.end(), _NEGATION) for m in negations(NEGATION_BEFORE, text, start, end)
+              if not (_CLOSING.fullmatch(m.group(0)) or any(s <= m.start() < e for s, e in after))]
+    found += [_Boundary(m.start(), m.start(), m.end(), _STRENGTH) for p in (WEAK, STRONG)
+              for m in p.finditer(text, start, end)]
+    found += [_Boundary(m.start(), m.start(), m.end(), _PLACE) for m in _LEVEL_PHRASE.finditer(text, start, end)]
+    # an amount in digits: a count word may be an article ("machine a GPU" typed without its accent)
+    found += [_Boundary(a, a, a, _AMOUNT) for a in amounts if start < a < end and text[a].isdigit()]
+    inside = [(m.start(), m.end()) for p in _LONG_CUES for m in p.finditer(text, start, end)]
+    return sorted((b for b in found if not any(s < b.start < e for s, e in inside)),
+                  key=lambda b: (b.cut, b.start, b.end))
+
+
+def _said(text: str, piece_start: int, boundary: _Boundary, names: list[tuple[int, int]],
+          amounts: list[int]) -> _Said:
+    """What [piece_start, boundary) says."""
+    cues = [m for m in _CUE_WORDS.finditer(text, piece_start, boundary.start) if m.end() <= boundary.start]
+    # "ne les répartissez pas": the second half of a negation said around its verb closes it; with nothing
+    # but cues between its halves ("ne surtout pas mettre") it negates the verb after it
+    opened = [m for m in cues[:-1] if _NEGATION_OPEN.fullmatch(m.group(0))]
+    closed = len(cues) >= 2 and NEGATION_BEFORE.fullmatch(cues[-1].group(0)) is not None and bool(
+        opened) and _substance(text, opened[-1].end(), cues[-1].start())
+    last = cues[-1].end() if cues and not closed else piece_start
+    return _Said(
+        cues=cues,
+        negations=[m for m in cues if any(p.fullmatch(m.group(0)) for p in (NEGATION_BEFORE, HEDGE, _NEGATION_OPEN))],
+        # what the piece names: places, amounts ("que no caiga | en la zona X" is one wish)
+        things=[s for s, _ in names if piece_start <= s < boundary.cut]
+        + [a for a in amounts if piece_start <= a < boundary.cut],
+        wish=any(p.fullmatch(m.group(0)) for m in cues for p in _WISH_CUES),
+        quiet=not re.sub(r"[\W_]+", "", FILLER.sub(" ", text[last:boundary.start])))
+
+
+def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int) -> bool:
+    """Whether ``boundary`` opens a new clause after what the piece has ``said`` since ``piece_start``."""
+    kind, cut = boundary.kind, boundary.cut
+    if kind != _CLOSE and said.quiet:
+        return False  # nothing said since the last cue: "not spread", "you must avoid", "keep off"
+    if kind == _CLOSE:
+        # a verb-final wish closes a clause that says something before it ("nicht verteilen"; a refusal
+        # needs its object: "Knoten m02 meiden", not "vermeiden werden soll rack-1"), and no auxiliary
+        # follows it
+        before = text[piece_start:boundary.start]
+        refusal = NEGATION_BEFORE.fullmatch(text, boundary.start, boundary.end) is not None
+        return bool(re.sub(r"[\W_]+", "", FILLER.sub(" ", before))) and not (
+            refusal and not _substance(text, piece_start, boundary.start)) and not _AUXILIARY.match(text, cut)
+    if kind in (_OPEN, _NEGATION) and _VERB_SUBJECT.search(text, piece_start, cut):
+        return False  # "they keep rebooting", "replicas are spread", "rack-2 is not ok": one remark
+    if kind == _OPEN:
+        # "each GPU should have 40 GB", "each replica needs its own rack": its subject
+        return bool(said.things or said.wish)
+    if kind == _STRENGTH:
+        # "prefer node-21 must avoid node-21": a strength word after a whole wish opens the next one
+        return bool(said.negations or (said.wish and said.things))
+    if kind == _NEGATION:
+        # "us-east-1 is not ok" is one remark; "run on m03 do not run on m03", "2 A10s nothing fancier" are
+        # two; "no nos quedemos sin servicio" is one; "on a machine that has no gpu", "sur un nœud qui n'a
+        # pas de GPU": a negation inside a relative clause describes what the wish is about
+        return bool(said.things or any(p.fullmatch(m.group(0)) for m in said.cues for p in (_OPENING, WEAK, STRONG))
+                    ) and not _RELATIVE.search(text, piece_start, boundary.start)
+    # a place phrase or an amount after a refusal: "no GPU | in region eu-west-2", "no GPU | 12 cores"
+    if not said.negations:
+        return False
+    if kind == _PLACE:
+        things = said.things + [m.start() for m in GPU_WORD.finditer(text, piece_start, cut)]
+        return any(p >= said.negations[-1].end() for p in things)
+    return not _AMOUNT_LINK.search(text, piece_start, cut)
 
 
 def _substance(text: str, start: int, end: int) -> bool:

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum, auto
 
-from webhook.analysers.embedded.concepts import GPU_WORD
+from webhook.analysers.embedded.concepts import CUES, GPU_WORD
 from webhook.analysers.embedded.langdata import expand, group
 from webhook.analysers.embedded.lexicon import (
     FILLER,
@@ -238,7 +238,11 @@ _CUE_WORDS = re.compile("|".join(p.pattern for p in (
 _VERB_SUBJECT = re.compile(r"(?<![\w-])" + group("verb_subject") + r"\s+$")
 _LONG_CUES = (NOT_NEEDED, HEDGE, INDIFFERENT, NEGATION_AFTER, NEGATION_BEFORE, WEAK, STRONG)
 _AUXILIARY = re.compile(r"\s+" + group("verb_subject") + r"(?![\w-])")
+# a negation a few words before a verb-final wish is said after its object: "Knoten k-2 nicht benutzen"
+_BEFORE_CLOSING = re.compile(r"\s+(?:[\w-]+\s+){0,2}?" + _CLOSING.pattern)
 _WISH_CUES = (_OPENING, _CLOSING, NEGATION_BEFORE, WEAK, STRONG)
+# what opens a scope that a new wish ends: a refusal, a hedge, "no need for", "don't care about"
+_SCOPE_OPENERS = (NEGATION_BEFORE, HEDGE, _NEGATION_OPEN, NOT_NEEDED, INDIFFERENT)
 _LEVEL_PHRASE = re.compile(expand(r"{b}{locative}\s+(?:{articles}\s+)?(?:{level_zone}|{level_region}|{level_rack}){e}"))
 # words that tie an amount to what comes before it ("nodes with 2 GPUs", "more than 8 cores")
 _AMOUNT_LINK = re.compile(expand(r"{b}(?:{with_word}|{than_word}|{of_word}|{per})\s*$"))
@@ -254,9 +258,10 @@ class _Kind(Enum):
     STRENGTH = auto()  # "no GPU | ideally 8 cores", "prefer node-21 | must avoid node-21"
     PLACE = auto()  # a place phrase: "no GPU | in region eu-west-2"
     AMOUNT = auto()  # "no GPU | 12 cores"
+    CUE = auto()  # a wish of another kind: "stay off rack-10 | nodes with NVLink"
 
 
-_OPEN, _CLOSE, _NEGATION, _STRENGTH, _PLACE, _AMOUNT = _Kind
+_OPEN, _CLOSE, _NEGATION, _STRENGTH, _PLACE, _AMOUNT, _CUE = _Kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,6 +281,7 @@ class _Said:
     cues: list[re.Match[str]]  # the cue words (negations, strength words, wish verbs, ...)
     negations: list[re.Match[str]]  # the cues among them that negate or hedge what follows
     things: list[int]  # where the names and amounts it holds start
+    named: list[int]  # where the names (nodes, racks, zones, regions) it holds start
     wish: bool  # a cue that asks for something (a wish verb, a refusal, a strength word)
     quiet: bool  # nothing but cues and fillers since its last cue ("not spread", "you must avoid")
 
@@ -294,7 +300,7 @@ def _unpunctuated(text: str, pieces: list[tuple[int, int, str]], names: list[tup
         piece_start = start
         for boundary in _boundaries(text, start, end, amounts):
             if boundary.cut > piece_start and _substance(text, max(boundary.cut, boundary.end), end) and _opens_clause(
-                    text, boundary, _said(text, piece_start, boundary, names, amounts), piece_start):
+                    text, boundary, _said(text, piece_start, boundary, names, amounts), piece_start, names):
                 out.append((piece_start, boundary.cut, separator if piece_start == start else ""))
                 piece_start = boundary.cut
         out.append((piece_start, end, separator if piece_start == start else ""))
@@ -306,15 +312,20 @@ def _boundaries(text: str, start: int, end: int, amounts: list[int]) -> list[_Bo
     ("auf keinen Fall", "nicht ... benutzen")."""
     found = [_Boundary(m.start(), m.start(), m.end(), _OPEN) for m in _OPENING.finditer(text, start, end)]
     found += [_Boundary(m.end(), m.start(), m.end(), _CLOSE) for m in _CLOSING.finditer(text, start, end)]
-    # a refusal said after its object ("Knoten m02 meiden", "rack-2 off limits") closes a clause, it opens none
+    # a refusal said after its object ("Knoten m02 meiden", "rack-2 off limits", "Knoten k-2 nicht benutzen")
+    # closes a clause, it opens none
     after = [(m.start(), m.end()) for m in NEGATION_AFTER.finditer(text, start, end)]
     found += [_Boundary(m.start(), m.start(), m.end(), _NEGATION) for m in negations(NEGATION_BEFORE, text, start, end)
-              if not (_CLOSING.fullmatch(m.group(0)) or any(s <= m.start() < e for s, e in after))]
+              if not (_CLOSING.fullmatch(m.group(0)) or any(s <= m.start() < e for s, e in after)
+                      or _BEFORE_CLOSING.match(text, m.end(), end))]
     found += [_Boundary(m.start(), m.start(), m.end(), _STRENGTH) for p in (WEAK, STRONG)
               for m in p.finditer(text, start, end)]
     found += [_Boundary(m.start(), m.start(), m.end(), _PLACE) for m in _LEVEL_PHRASE.finditer(text, start, end)]
     # an amount in digits: a count word may be an article ("machine a GPU" typed without its accent)
     found += [_Boundary(a, a, a, _AMOUNT) for a in amounts if start < a < end and text[a].isdigit()]
+    # an intent's cue is the substance of the clause it opens: it spans nothing here
+    found += [_Boundary(m.start(), m.start(), m.start(), _CUE) for cue in CUES if cue.intent
+              for m in cue.pattern.finditer(text, start, end)]
     inside = [(m.start(), m.end()) for p in _LONG_CUES for m in p.finditer(text, start, end)]
     return sorted((b for b in found if not any(s < b.start < e for s, e in inside)),
                   key=lambda b: (b.cut, b.start, b.end))
@@ -332,15 +343,17 @@ def _said(text: str, piece_start: int, boundary: _Boundary, names: list[tuple[in
     last = cues[-1].end() if cues and not closed else piece_start
     return _Said(
         cues=cues,
-        negations=[m for m in cues if any(p.fullmatch(m.group(0)) for p in (NEGATION_BEFORE, HEDGE, _NEGATION_OPEN))],
+        negations=[m for m in cues if any(p.fullmatch(m.group(0)) for p in _SCOPE_OPENERS)],
         # what the piece names: places, amounts ("que no caiga | en la zona X" is one wish)
         things=[s for s, _ in names if piece_start <= s < boundary.cut]
         + [a for a in amounts if piece_start <= a < boundary.cut],
+        named=[s for s, _ in names if piece_start <= s < boundary.cut],
         wish=any(p.fullmatch(m.group(0)) for m in cues for p in _WISH_CUES),
         quiet=not re.sub(r"[\W_]+", "", FILLER.sub(" ", text[last:boundary.start])))
 
 
-def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int) -> bool:
+def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int,
+                  names: list[tuple[int, int]]) -> bool:
     """Whether ``boundary`` opens a new clause after what the piece has ``said`` since ``piece_start``."""
     kind, cut = boundary.kind, boundary.cut
     if kind != _CLOSE and said.quiet:
@@ -357,7 +370,7 @@ def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int)
         return False  # "they keep rebooting", "replicas are spread", "rack-2 is not ok": one remark
     if kind == _OPEN:
         # "each GPU should have 40 GB", "each replica needs its own rack": its subject
-        return bool(said.things or said.wish)
+        return bool(said.things or said.wish or said.negations)
     if kind == _STRENGTH:
         # "prefer node-21 must avoid node-21": a strength word after a whole wish opens the next one
         return bool(said.negations or (said.wish and said.things))
@@ -367,13 +380,18 @@ def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int)
         # pas de GPU": a negation inside a relative clause describes what the wish is about
         return bool(said.things or any(p.fullmatch(m.group(0)) for m in said.cues for p in (_OPENING, WEAK, STRONG))
                     ) and not _RELATIVE.search(text, piece_start, boundary.start)
-    # a place phrase or an amount after a refusal: "no GPU | in region eu-west-2", "no GPU | 12 cores"
+    # a place phrase, an amount or a wish of another kind after a refusal: "no GPU | in region eu-west-2",
+    # "no GPU | 12 cores"; once the refusal has named what it refuses, what follows is no part of it
+    # ("stay off rack-10 | nodes with 25 Gbps", "nicht auf rack-4 | Knoten mit NVLink")
     if not said.negations:
         return False
+    refused_named = any(p >= said.negations[-1].end() for p in said.named)
     if kind == _PLACE:
         things = said.things + [m.start() for m in GPU_WORD.finditer(text, piece_start, cut)]
         return any(p >= said.negations[-1].end() for p in things)
-    return not _AMOUNT_LINK.search(text, piece_start, cut)
+    if kind == _AMOUNT:
+        return refused_named or not _AMOUNT_LINK.search(text, piece_start, cut)
+    return refused_named and not any(s <= boundary.start < e for s, e in names)
 
 
 def _substance(text: str, start: int, end: int) -> bool:
@@ -388,7 +406,9 @@ def _names_then_remark(text: str, names: list[tuple[int, int]], start: int, end:
     if not inside or not is_bare(text, [], start, inside[0][0], _NOTHING):
         return False
     rest = FILLER.sub(" ", text[inside[-1][1]:end])  # "pls", "bitte" ask for nothing new
-    return not any(p.search(rest) for p in (WISH_WORDS, NEGATION_BEFORE, NEGATION_AFTER, _LOCATIVE_ANYWHERE))
+    # a wish verb after the names asks for something new: "knoten k-3 benutzen"
+    return not any(p.search(rest) for p in (WISH_WORDS, _OPENING, _CLOSING, NEGATION_BEFORE, NEGATION_AFTER,
+                                             _LOCATIVE_ANYWHERE))
 _LOCATIVE = re.compile(group("locative") + r"\s")  # "in", "en", "auf", "dans", ...
 _LOCATIVE_ANYWHERE = re.compile(r"(?<![\w-])" + group("locative") + r"\s")
 WISH_WORDS = concept_words("wish")

@@ -336,10 +336,11 @@ def _said(text: str, piece_start: int, boundary: _Boundary, names: list[tuple[in
     """What [piece_start, boundary) says."""
     cues = [m for m in _CUE_WORDS.finditer(text, piece_start, boundary.start) if m.end() <= boundary.start]
     # "ne les répartissez pas": the second half of a negation said around its verb closes it; with nothing
-    # but cues between its halves ("ne surtout pas mettre") it negates the verb after it
+    # but other cues between its halves ("ne surtout pas mettre") it negates the verb after it
     opened = [m for m in cues[:-1] if _NEGATION_OPEN.fullmatch(m.group(0))]
-    closed = len(cues) >= 2 and NEGATION_BEFORE.fullmatch(cues[-1].group(0)) is not None and bool(
-        opened) and _substance(text, opened[-1].end(), cues[-1].start())
+    closed = len(cues) >= 2 and NEGATION_BEFORE.fullmatch(cues[-1].group(0)) is not None and bool(opened) and (
+        _substance(text, opened[-1].end(), cues[-1].start())
+        or _OPENING.search(text, opened[-1].end(), cues[-1].start()) is not None)
     last = cues[-1].end() if cues and not closed else piece_start
     return _Said(
         cues=cues,

@@ -203,6 +203,18 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
                 sentence[back - 1] = Clause(target.start, target.end, target.sentence, target.strength,
                                             target.strength_word, target.negations_before, target.negations_after, True)
                 back -= 1
+            # typed without punctuation the list's first item ends a longer segment ("... disque nvme les
+            # nœuds node-a1 et node-a2 sont exclus"): that item is split off and refused with the list
+            target = sentence[back - 1] if back > 0 else None
+            tail = _named_tail(text, names, target) if target and separators[back] != "," and _joins(
+                separators[back], alternatives=True) and any(s == _lead(text, sentence[back].start)
+                                                            for s, _ in names) else None
+            if target and tail is not None and not target.negated:
+                sentence[back - 1:back] = [
+                    Clause(target.start, tail, target.sentence, target.strength, target.strength_word, (), (), False),
+                    Clause(tail, target.end, target.sentence, target.strength, target.strength_word, (), (), True)]
+                separators.insert(back, "")
+                marked.insert(back, False)
         # "Spread over regions, absolutely.": a strength word standing alone at the end looks back.
         # It takes in the items co-ordinated with "and" before it ("500 GB scratch and an SSD, ideally").
         if len(sentence) >= 2 and marked[-1] and not marked[-2] and is_bare(
@@ -223,6 +235,19 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
 
 _NOTHING = re.compile(r"$^")
 _LEVELS = [re.compile(r"(?<![\w-])" + group(f"level_{level}") + r"(?![\w-])") for level in ("zone", "rack", "region")]
+
+
+_LEVEL_BEFORE_NAME = re.compile(expand(
+    r"{b}(?:{articles}\s+)?(?:{level_zone}|{level_region}|{level_rack}|{level_node})\s+$"))
+
+
+def _named_tail(text: str, names: list[tuple[int, int]], clause: Clause) -> int | None:
+    """Where a clause's closing "level word + name" starts ("... les nœuds node-a1"), if it ends with one."""
+    inside = sorted((s, e) for s, e in names if clause.start <= s < clause.end)
+    if not inside or not is_bare(text, [], inside[-1][1], clause.end, _NOTHING):
+        return None
+    level = _LEVEL_BEFORE_NAME.search(text, clause.start, inside[-1][0])
+    return level.start() if level and level.start() > clause.start else None
 
 
 def _new_level(text: str, previous: Clause, lead: int) -> bool:

@@ -234,6 +234,11 @@ PROBES: list[tuple[str, str, list[str]]] = [  # (language, hint, labelled intent
      ['avoid_zones', 'spread_nodes']),  # punctuated reading misses an intent
     ('fr', 'Pas le nœud k-20, mettez-le sur le nœud k-21 svp.', ['avoid_nodes', 'prefer_nodes']),
     ('fr', 'Pas dans le rack-5, et aussi pas de GPU.', ['avoid_gpu_nodes', 'avoid_racks']),
+    # a refusal said after a list whose first item closes a longer clause
+    ('en', 'Batch job with 48 GB RAM, the nodes w-5 and w-6 are excluded.', ['avoid_nodes', 'prefer_memory_gb']),
+    ('es', 'Necesita 48 GB de RAM, los nodos w-5 y w-6 quedan excluidos.', ['avoid_nodes', 'prefer_memory_gb']),
+    ('de', 'Braucht 48 GB RAM, die Knoten w-5 und w-6 sind ausgeschlossen.', ['avoid_nodes', 'prefer_memory_gb']),
+    ('fr', 'Job batch avec 48 Go de RAM, les nœuds w-5 et w-6 sont exclus.', ['avoid_nodes', 'prefer_memory_gb']),
 ]
 # punctuated readings that miss a labelled intent (the variants must still add no flip)
 _REFERENCE_MISSES = {

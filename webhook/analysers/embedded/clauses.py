@@ -257,9 +257,9 @@ _OPENING = concept_words("clause_opening")
 _CLOSING = concept_words("clause_closing")
 _NEGATION_OPEN = concept_words("negation_open")
 _RELATIVE = concept_words("relative_pronoun")
-_CUE_WORDS = re.compile("|".join(p.pattern for p in (
-    NOT_NEEDED, HEDGE, INDIFFERENT, _OPENING, _CLOSING, NEGATION_BEFORE, NEGATION_AFTER, WEAK, STRONG, _NEGATION_OPEN,
-    concept_words("strength_lead"))))
+_CUE_KINDS = (NOT_NEEDED, HEDGE, INDIFFERENT, _OPENING, _CLOSING, NEGATION_BEFORE, NEGATION_AFTER, WEAK, STRONG,
+              _NEGATION_OPEN)
+_CUE_WORDS = re.compile("|".join(p.pattern for p in (*_CUE_KINDS, concept_words("strength_lead"))))
 _VERB_SUBJECT = re.compile(r"(?<![\w-])" + group("verb_subject") + r"\s+$")
 _LONG_CUES = (NOT_NEEDED, HEDGE, INDIFFERENT, NEGATION_AFTER, NEGATION_BEFORE, WEAK, STRONG)
 _AUXILIARY = re.compile(r"\s+" + group("verb_subject") + r"(?![\w-])")
@@ -284,9 +284,10 @@ class _Kind(Enum):
     PLACE = auto()  # a place phrase: "no GPU | in region eu-west-2"
     AMOUNT = auto()  # "no GPU | 12 cores"
     CUE = auto()  # a wish of another kind: "stay off rack-10 | nodes with NVLink"
+    NAME = auto()  # a place after a refused wish: "ils ne doivent pas partager de baie | zone ca-central-1a"
 
 
-_OPEN, _CLOSE, _NEGATION, _STRENGTH, _PLACE, _AMOUNT, _CUE = _Kind
+_OPEN, _CLOSE, _NEGATION, _STRENGTH, _PLACE, _AMOUNT, _CUE, _NAME = _Kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,7 +324,7 @@ def _unpunctuated(text: str, pieces: list[tuple[int, int, str]], names: list[tup
     out: list[tuple[int, int, str]] = []
     for start, end, separator in pieces:
         piece_start = start
-        for boundary in _boundaries(text, start, end, amounts):
+        for boundary in _boundaries(text, start, end, names, amounts):
             if boundary.cut > piece_start and _substance(text, max(boundary.cut, boundary.end), end) and _opens_clause(
                     text, boundary, _said(text, piece_start, boundary, names, amounts), piece_start, names):
                 out.append((piece_start, boundary.cut, separator if piece_start == start else ""))
@@ -332,7 +333,8 @@ def _unpunctuated(text: str, pieces: list[tuple[int, int, str]], names: list[tup
     return [(s, e, sep) for s, e, sep in out if text[s:e].strip(" ,:;.")]
 
 
-def _boundaries(text: str, start: int, end: int, amounts: list[int]) -> list[_Boundary]:
+def _boundaries(text: str, start: int, end: int, names: list[tuple[int, int]],
+                amounts: list[int]) -> list[_Boundary]:
     """The words of [start, end) that may open a clause, in order; never a cue inside a longer one
     ("auf keinen Fall", "nicht ... benutzen")."""
     found = [_Boundary(m.start(), m.start(), m.end(), _OPEN) for m in _OPENING.finditer(text, start, end)]
@@ -351,6 +353,12 @@ def _boundaries(text: str, start: int, end: int, amounts: list[int]) -> list[_Bo
     # an intent's cue is the substance of the clause it opens: it spans nothing here
     found += [_Boundary(m.start(), m.start(), m.start(), _CUE) for cue in CUES if cue.intent
               for m in cue.pattern.finditer(text, start, end)]
+    # a name, with the level word said before it ("zone ca-central-1a")
+    for name_start, _ in names:
+        if start < name_start < end:
+            level = _LEVEL_BEFORE_NAME.search(text, start, name_start)
+            cut = level.start() if level and level.start() > start else name_start
+            found.append(_Boundary(cut, cut, cut, _NAME))
     inside = [(m.start(), m.end()) for p in _LONG_CUES for m in p.finditer(text, start, end)]
     return sorted((b for b in found if not any(s < b.start < e for s, e in inside)),
                   key=lambda b: (b.cut, b.start, b.end))
@@ -359,7 +367,9 @@ def _boundaries(text: str, start: int, end: int, amounts: list[int]) -> list[_Bo
 def _said(text: str, piece_start: int, boundary: _Boundary, names: list[tuple[int, int]],
           amounts: list[int]) -> _Said:
     """What [piece_start, boundary) says."""
-    cues = [m for m in _CUE_WORDS.finditer(text, piece_start, boundary.start) if m.end() <= boundary.start]
+    # what may stand beside a strength word ("it's a must") is no cue by itself
+    cues = [m for m in _CUE_WORDS.finditer(text, piece_start, boundary.start) if m.end() <= boundary.start
+            and any(p.fullmatch(m.group(0)) for p in _CUE_KINDS)]
     # "ne les répartissez pas": the second half of a negation said around its verb closes it; with nothing
     # but other cues between its halves ("ne surtout pas mettre") it negates the verb after it
     opened = [m for m in cues[:-1] if _NEGATION_OPEN.fullmatch(m.group(0))]
@@ -417,6 +427,10 @@ def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int,
         return any(p >= said.negations[-1].end() for p in things)
     if kind == _AMOUNT:
         return refused_named or not _AMOUNT_LINK.search(text, piece_start, cut)
+    if kind == _NAME:
+        # what the refusal refuses is a wish of its own, no place ("ne doivent pas partager de baie")
+        return not refused_named and any(m.start() >= said.negations[-1].end() for cue in CUES
+                                         for m in cue.pattern.finditer(text, said.negations[-1].end(), cut))
     return refused_named and not any(s <= boundary.start < e for s, e in names)
 
 

@@ -239,6 +239,11 @@ PROBES: list[tuple[str, str, list[str]]] = [  # (language, hint, labelled intent
     ('es', 'Necesita 48 GB de RAM, los nodos w-5 y w-6 quedan excluidos.', ['avoid_nodes', 'prefer_memory_gb']),
     ('de', 'Braucht 48 GB RAM, die Knoten w-5 und w-6 sind ausgeschlossen.', ['avoid_nodes', 'prefer_memory_gb']),
     ('fr', 'Job batch avec 48 Go de RAM, les nœuds w-5 et w-6 sont exclus.', ['avoid_nodes', 'prefer_memory_gb']),
+    # a place named after a refused wish (no place) is a wish of its own
+    ('en', 'Replicas must not share a rack. Zone us-east-1b please.', ['prefer_zones', 'spread_racks']),
+    ('es', 'Las réplicas no deben compartir rack. Zona eu-west-1c.', ['prefer_zones', 'spread_racks']),
+    ('de', 'Die Replikas dürfen sich kein Rack teilen. Zone eu-west-1c bitte.', ['prefer_zones', 'spread_racks']),
+    ('fr', 'Les réplicas ne doivent pas partager de baie. Zone eu-west-1c svp.', ['prefer_zones', 'spread_racks']),
 ]
 # punctuated readings that miss a labelled intent (the variants must still add no flip)
 _REFERENCE_MISSES = {

@@ -90,6 +90,11 @@ def test_a_new_wish_ends_the_clause_before_it(hint: str, expected: set[str]) -> 
     ("3 GPUs no more", {"prefer_gpu"}, {"avoid_gpu_nodes"}),
     # German "nah" is near
     ("Replikas nah beieinander Zone eu-west-1b", {"prefer_zones"}, {"avoid_zones"}),
+    # a GPU said in a relative clause after a refused place may describe that place: neither reading
+    ("stay off rack-4 that has gpus it is critical", {"avoid_racks"}, {"avoid_gpu_nodes", "prefer_gpu"}),
+    ("no uses el nodo n-8 que tiene gpu", {"avoid_nodes"}, {"avoid_gpu_nodes", "prefer_gpu"}),
+    ("meide Knoten k-8 die eine GPU hat", {"avoid_nodes"}, {"avoid_gpu_nodes", "prefer_gpu"}),
+    ("évite le nœud n-8 qui a un gpu", {"avoid_nodes"}, {"avoid_gpu_nodes", "prefer_gpu"}),
     # "don't spread them all on one node": the negation may be the spread verb's
     ("no los repartas todos en un solo nodo", set(), {"spread_nodes"}),
 ])

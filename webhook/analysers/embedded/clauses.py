@@ -265,6 +265,7 @@ _LONG_CUES = (NOT_NEEDED, HEDGE, INDIFFERENT, NEGATION_AFTER, NEGATION_BEFORE, W
 _AUXILIARY = re.compile(r"\s+" + group("verb_subject") + r"(?![\w-])")
 # a negation a few words before a verb-final wish is said after its object: "Knoten k-2 nicht benutzen"
 _BEFORE_CLOSING = re.compile(r"\s+(?:[\w-]+\s+){0,2}?" + _CLOSING.pattern)
+_WITH_OBJECT = re.compile(r"-" + group("object_pronoun") + r"$")
 _WISH_CUES = (_OPENING, _CLOSING, NEGATION_BEFORE, WEAK, STRONG)
 # what opens a scope that a new wish ends: a refusal, a hedge, "no need for", "don't care about"
 _SCOPE_OPENERS = (NEGATION_BEFORE, HEDGE, _NEGATION_OPEN, NOT_NEEDED, INDIFFERENT)
@@ -392,6 +393,9 @@ def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int,
                   names: list[tuple[int, int]]) -> bool:
     """Whether ``boundary`` opens a new clause after what the piece has ``said`` since ``piece_start``."""
     kind, cut = boundary.kind, boundary.cut
+    # an imperative with its object pronoun attached ("mettez-le", "gardez-les") opens a clause of its own
+    if kind == _OPEN and _WITH_OBJECT.search(text, boundary.start, boundary.end) and said.cues:
+        return not _VERB_SUBJECT.search(text, piece_start, cut)
     if kind != _CLOSE and said.quiet:
         return False  # nothing said since the last cue: "not spread", "you must avoid", "keep off"
     if kind == _CLOSE:

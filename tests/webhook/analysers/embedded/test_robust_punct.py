@@ -249,6 +249,9 @@ PROBES: list[tuple[str, str, list[str]]] = [  # (language, hint, labelled intent
     ('es', 'Las réplicas no deben compartir rack. Zona eu-west-1c.', ['prefer_zones', 'spread_racks']),
     ('de', 'Die Replikas dürfen sich kein Rack teilen. Zone eu-west-1c bitte.', ['prefer_zones', 'spread_racks']),
     ('fr', 'Les réplicas ne doivent pas partager de baie. Zone eu-west-1c svp.', ['prefer_zones', 'spread_racks']),
+    # an imperative with its object pronoun attached opens a clause after a refusal
+    ('fr', 'Pas besoin de NVLink ni de spread, mettez-le sur le nœud w-3.', ['prefer_nodes']),
+    ('fr', 'Sans SSD ni NVMe, gardez-les sur un seul nœud.', ['prefer_colocate_same_deployment']),
 ]
 # punctuated readings that miss a labelled intent (the variants must still add no flip)
 _REFERENCE_MISSES = {

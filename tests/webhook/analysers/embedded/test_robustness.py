@@ -28,9 +28,11 @@ DEVELOPMENT = sorted(_EVAL.glob("dev*.jsonl")) + sorted((_EVAL / "tuning").glob(
 #   without its apostrophe ("ledgers zone") reads as a plural, not as whose zone it is: not guessed;
 # - noaccent: "wurde" is a word of its own (the past "was"), so "SSD wurde sehr helfen" stays a description;
 # - typo: "deselben" is one slip of three German articles the rules tell apart, "utiliation" of two spellings;
-# - nopunct / chat: run-ons whose scope is not settled without punctuation are dropped, not guessed.
-CHANGED = {"curly": 0, "lower": 0, "wrapped": 0, "emoji": 0, "noapos": 3, "noaccent": 1, "typo": 2,
-           "nopunct": 59, "chat": 59}
+# - nopunct / chat: run-ons whose scope is not settled without punctuation are dropped, not guessed;
+# - dev6.jsonl and dev-fr3.jsonl (merged 2026-12-01) added rows: noapos 3 -> 5 and nopunct / chat 58 -> 89 on the
+#   merged tree before the scope rules of test_robust_punct brought nopunct / chat to 80 (and their 4 flips to 0).
+CHANGED = {"curly": 0, "lower": 0, "wrapped": 0, "emoji": 0, "noapos": 5, "noaccent": 1, "typo": 2,
+           "nopunct": 80, "chat": 80}
 
 
 def _score(rows: list[EvalRow]) -> list[RowResult]:

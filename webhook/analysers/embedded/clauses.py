@@ -433,8 +433,9 @@ def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int,
         return refused_named or not _AMOUNT_LINK.search(text, piece_start, cut)
     if kind == _NAME:
         # what the refusal refuses is a wish of its own, no place ("ne doivent pas partager de baie")
-        return not refused_named and any(m.start() >= said.negations[-1].end() for cue in CUES
-                                         for m in cue.pattern.finditer(text, said.negations[-1].end(), cut))
+        refused = said.negations[-1].end()
+        return not refused_named and (GPU_WORD.search(text, refused, cut) is not None or any(
+            True for cue in CUES for _ in cue.pattern.finditer(text, refused, cut)))
     return refused_named and not any(s <= boundary.start < e for s, e in names)
 
 

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from enum import Enum, auto
 
-from webhook.analysers.embedded.concepts import GPU_WORD
+from webhook.analysers.embedded.concepts import CUES, GPU_WORD
 from webhook.analysers.embedded.langdata import expand, group
 from webhook.analysers.embedded.lexicon import (
     FILLER,
@@ -204,6 +205,18 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
                 sentence[back - 1] = Clause(target.start, target.end, target.sentence, target.strength,
                                             target.strength_word, target.negations_before, target.negations_after, True)
                 back -= 1
+            # typed without punctuation the list's first item ends a longer segment ("... disque nvme les
+            # nœuds node-a1 et node-a2 sont exclus"): that item is split off and refused with the list
+            target = sentence[back - 1] if back > 0 else None
+            tail = _named_tail(text, names, target) if target and separators[back] != "," and _joins(
+                separators[back], alternatives=True) and any(s == _lead(text, sentence[back].start)
+                                                            for s, _ in names) else None
+            if target and tail is not None and not target.negated:
+                sentence[back - 1:back] = [
+                    Clause(target.start, tail, target.sentence, target.strength, target.strength_word, (), (), False),
+                    Clause(tail, target.end, target.sentence, target.strength, target.strength_word, (), (), True)]
+                separators.insert(back, "")
+                marked.insert(back, False)
         # "Spread over regions, absolutely.": a strength word standing alone at the end looks back.
         # It takes in the items co-ordinated with "and" before it ("500 GB scratch and an SSD, ideally").
         if len(sentence) >= 2 and marked[-1] and not marked[-2] and is_bare(
@@ -226,6 +239,19 @@ _NOTHING = re.compile(r"$^")
 _LEVELS = [re.compile(r"(?<![\w-])" + group(f"level_{level}") + r"(?![\w-])") for level in ("zone", "rack", "region")]
 
 
+_LEVEL_BEFORE_NAME = re.compile(expand(
+    r"{b}(?:{articles}\s+)?(?:{level_zone}|{level_region}|{level_rack}|{level_node})\s+$"))
+
+
+def _named_tail(text: str, names: list[tuple[int, int]], clause: Clause) -> int | None:
+    """Where a clause's closing "level word + name" starts ("... les nœuds node-a1"), if it ends with one."""
+    inside = sorted((s, e) for s, e in names if clause.start <= s < clause.end)
+    if not inside or not is_bare(text, [], inside[-1][1], clause.end, _NOTHING):
+        return None
+    level = _LEVEL_BEFORE_NAME.search(text, clause.start, inside[-1][0])
+    return level.start() if level and level.start() > clause.start else None
+
+
 def _new_level(text: str, previous: Clause, lead: int) -> bool:
     """Whether a segment opens with a level word the segment before it does not say ("..., region X")."""
     return any(p.match(text, lead) and not p.search(text, previous.start, previous.end) for p in _LEVELS)
@@ -233,110 +259,193 @@ _OPENING = concept_words("clause_opening")
 _CLOSING = concept_words("clause_closing")
 _NEGATION_OPEN = concept_words("negation_open")
 _RELATIVE = concept_words("relative_pronoun")
-_SCOPE_CUES = re.compile("|".join(p.pattern for p in (
-    NOT_NEEDED, HEDGE, INDIFFERENT, _OPENING, _CLOSING, NEGATION_BEFORE, NEGATION_AFTER, WEAK, STRONG, _NEGATION_OPEN)))
-# what is no substance after a cut: the cues, and the words beside a strength word ("..., it's a must"); those
-# words are no cue before a cut ("not in zone a needs 4 GPUs": "a" is a zone's letter there, not "a must")
-_CUE_WORDS = re.compile(_SCOPE_CUES.pattern + "|" + concept_words("strength_lead").pattern)
-# the kinds of cue that may end a clause without punctuation
-_OPEN, _CLOSE, _NEGATION, _STRENGTH, _PLACE, _AMOUNT = range(6)
+_CUE_KINDS = (NOT_NEEDED, HEDGE, INDIFFERENT, _OPENING, _CLOSING, NEGATION_BEFORE, NEGATION_AFTER, WEAK, STRONG,
+              _NEGATION_OPEN)
+_CUE_WORDS = re.compile("|".join(p.pattern for p in (*_CUE_KINDS, concept_words("strength_lead"))))
 _VERB_SUBJECT = re.compile(r"(?<![\w-])" + group("verb_subject") + r"\s+$")
 _LONG_CUES = (NOT_NEEDED, HEDGE, INDIFFERENT, NEGATION_AFTER, NEGATION_BEFORE, WEAK, STRONG)
 _AUXILIARY = re.compile(r"\s+" + group("verb_subject") + r"(?![\w-])")
+# a negation a few words before a verb-final wish is said after its object: "Knoten k-2 nicht benutzen"
+_BEFORE_CLOSING = re.compile(r"\s+(?:[\w-]+\s+){0,2}?" + _CLOSING.pattern)
+_WITH_OBJECT = re.compile(r"-" + group("object_pronoun") + r"$")
 _WISH_CUES = (_OPENING, _CLOSING, NEGATION_BEFORE, WEAK, STRONG)
+# what opens a scope that a new wish ends: a refusal, a hedge, "no need for", "don't care about"
+_SCOPE_OPENERS = (NEGATION_BEFORE, HEDGE, _NEGATION_OPEN, NOT_NEEDED, INDIFFERENT)
 _LEVEL_PHRASE = re.compile(expand(r"{b}{locative}\s+(?:{articles}\s+)?(?:{level_zone}|{level_region}|{level_rack}){e}"))
 # words that tie an amount to what comes before it ("nodes with 2 GPUs", "more than 8 cores")
 _AMOUNT_LINK = re.compile(expand(r"{b}(?:{with_word}|{than_word}|{of_word}|{per})\s*$"))
 
 
+
+class _Kind(Enum):
+    """The kinds of word that may open a clause without punctuation."""
+
+    OPEN = auto()  # a wish verb: "... needs 4 GPUs", "... stay off rack-2"
+    CLOSE = auto()  # a verb-final wish, the cut goes after it: "über Zonen verteilen | in eu-central-1 bleiben"
+    NEGATION = auto()  # a refusal: "run on m03 | do not run on m03"
+    STRENGTH = auto()  # "no GPU | ideally 8 cores", "prefer node-21 | must avoid node-21"
+    PLACE = auto()  # a place phrase: "no GPU | in region eu-west-2"
+    AMOUNT = auto()  # "no GPU | 12 cores"
+    CUE = auto()  # a wish of another kind: "stay off rack-10 | nodes with NVLink"
+    NAME = auto()  # a place after a refused wish: "ils ne doivent pas partager de baie | zone ca-central-1a"
+
+
+_OPEN, _CLOSE, _NEGATION, _STRENGTH, _PLACE, _AMOUNT, _CUE, _NAME = _Kind
+
+
+@dataclass(frozen=True, slots=True)
+class _Boundary:
+    """A word where a new clause may begin: the clause starts at ``cut``; the word spans [start, end)."""
+
+    cut: int
+    start: int
+    end: int
+    kind: _Kind
+
+
+@dataclass(frozen=True, slots=True)
+class _Said:
+    """What a piece has said between its start and a boundary."""
+
+    cues: list[re.Match[str]]  # the cue words (negations, strength words, wish verbs, ...)
+    negations: list[re.Match[str]]  # the cues among them that negate or hedge what follows
+    things: list[int]  # where the names and amounts it holds start
+    named: list[int]  # where the names (nodes, racks, zones, regions) it holds start
+    wish: bool  # a cue that asks for something (a wish verb, a refusal, a strength word)
+    quiet: bool  # nothing but cues and fillers since its last cue ("not spread", "you must avoid")
+    refused_level: bool  # a level word after a refusal, what it refuses even unnamed ("not in zone a needs 4 GPUs")
+
+
 def _unpunctuated(text: str, pieces: list[tuple[int, int, str]], names: list[tuple[int, int]],
                   amounts: list[int]) -> list[tuple[int, int, str]]:
     """Cut each piece where a new wish begins although no punctuation says so ("not in zone a needs 4
-    GPUs", "no GPU nodes 8 cores", "über Zonen verteilen in eu-central-1 bleiben"): before a wish verb
-    (``clause_opening``), after a verb-final one (``clause_closing``), and, once the piece holds a
-    negation, before a strength word, a resource amount or a place phrase ("in region");
-    before a new negation when the piece is a wish of its own ("run on m03 do not run on m03"). A cut needs a word
-    between the last cue and it ("not spread out", "you must avoid" stay whole) and words of substance
-    after it ("rack-9 stay away" points back)."""
+    GPUs", "no GPU nodes 8 cores", "über Zonen verteilen in eu-central-1 bleiben").
+
+    Each word that may open a clause (``_boundaries``) is tried in order; ``_opens_clause`` says whether
+    it does, given what the piece has said since its last cut. A cut needs a word between the last cue
+    and it ("not spread out", "you must avoid" stay whole) and words of substance after it ("rack-9 stay
+    away" points back)."""
     out: list[tuple[int, int, str]] = []
     for start, end, separator in pieces:
-        # (where the cut goes, where the cue's words start and end, kind)
-        found = [(m.start(), m.start(), m.end(), _OPEN) for m in _OPENING.finditer(text, start, end)]
-        found += [(m.end(), m.start(), m.end(), _CLOSE) for m in _CLOSING.finditer(text, start, end)]
-        # a refusal said after its object ("Knoten m02 meiden", "rack-2 off limits") closes a clause, it
-        # opens none
-        after = [(m.start(), m.end()) for m in NEGATION_AFTER.finditer(text, start, end)]
-        found += [(m.start(), m.start(), m.end(), _NEGATION) for m in negations(NEGATION_BEFORE, text, start, end)
-                  if not (_CLOSING.fullmatch(m.group(0)) or any(s <= m.start() < e for s, e in after))]
-        found += [(m.start(), m.start(), m.end(), _STRENGTH) for p in (WEAK, STRONG)
-                  for m in p.finditer(text, start, end)]
-        found += [(m.start(), m.start(), m.end(), _PLACE) for m in _LEVEL_PHRASE.finditer(text, start, end)]
-        # an amount in digits: a count word may be an article ("machine a GPU" typed without its accent)
-        found += [(a, a, a, _AMOUNT) for a in amounts if start < a < end and text[a].isdigit()]
-        # a cue inside a longer one ("auf keinen Fall", "nicht ... benutzen") cuts nothing
-        inside = [(m.start(), m.end()) for p in _LONG_CUES for m in p.finditer(text, start, end)]
         piece_start = start
-        for cut, cue_start, cue_end, kind in sorted(found):
-            if cut <= piece_start or not _substance(text, max(cut, cue_end), end) or any(
-                    s < cue_start < e for s, e in inside):
-                continue
-            cues = [m for m in _SCOPE_CUES.finditer(text, piece_start, cue_start) if m.end() <= cue_start]
-            # "ne les répartissez pas": the second half of a negation said around its verb closes it; with
-            # nothing but cues between its halves ("ne surtout pas mettre") it negates the verb after it
-            opened = [m for m in cues[:-1] if _NEGATION_OPEN.fullmatch(m.group(0))]
-            closed = len(cues) >= 2 and NEGATION_BEFORE.fullmatch(cues[-1].group(0)) is not None and bool(
-                opened) and _substance(text, opened[-1].end(), cues[-1].start())
-            last = cues[-1].end() if cues and not closed else piece_start
-            # a level word after a negation is what it refuses, even unnamed ("not in zone a needs 4 GPUs")
-            refused_level = kind == _OPEN and any(NEGATION_BEFORE.fullmatch(m.group(0)) for m in cues) and bool(
-                _THING.search(text, last, cue_start))
-            said = refused_level or bool(re.sub(r"[\W_]+", "", FILLER.sub(" ", text[last:cue_start])))
-            if kind != _CLOSE and not said:
-                continue  # nothing said since the last cue: "not spread", "you must avoid", "keep off"
-            # a verb-final wish closes a clause that says something before it ("nicht verteilen"; a refusal
-            # needs its object: "Knoten m02 meiden", not "vermeiden werden soll rack-1"), and no auxiliary
-            # follows it
-            refusal = NEGATION_BEFORE.fullmatch(text, cue_start, cue_end) is not None
-            if kind == _CLOSE and (not re.sub(r"[\W_]+", "", FILLER.sub(" ", text[piece_start:cue_start]))
-                                   or (refusal and not _substance(text, piece_start, cue_start))
-                                   or (_AUXILIARY.match(text, cut) and not _OPENING.match(text, _lead(text, cut)))):
-                continue  # "verteilen wir" is one wish; "weg | wir brauchen 2 GPUs" opens the next
-            negations_said = [m for m in cues if NEGATION_BEFORE.fullmatch(m.group(0)) or HEDGE.fullmatch(m.group(0))
-                              or _NEGATION_OPEN.fullmatch(m.group(0))]
-            # what the piece names: places, amounts, GPUs ("que no caiga | en la zona X" is one wish)
-            things = [s for s, _ in names if piece_start <= s < cut] + [a for a in amounts if piece_start <= a < cut]
-            wish = any(p.fullmatch(m.group(0)) for m in cues for p in _WISH_CUES)
-            if kind in (_OPEN, _NEGATION) and _VERB_SUBJECT.search(text, piece_start, cut):
-                continue  # "they keep rebooting", "replicas are spread", "rack-2 is not ok": one remark
-            if kind == _OPEN and TROUBLE.match(text, cut):
-                continue  # "the nodes that run kafka keep crashing": a complaint, one remark with its subject
-            if refused_level:
-                things += [m.start() for m in _THING.finditer(text, last, cue_start)]
-            if kind == _OPEN and not (things or wish):
-                continue  # "each GPU should have 40 GB", "each replica needs its own rack": its subject
-            # "prefer node-21 must avoid node-21": a strength word after a whole wish opens the next one
-            if kind == _STRENGTH and not (negations_said or (wish and things)):
-                continue
-            if kind in (_AMOUNT, _PLACE) and not negations_said:
-                continue
-            # "us-east-1 is not ok" is one remark; "run on m03 do not run on m03", "2 A10s nothing
-            # fancier" are two; "no nos quedemos sin servicio" is one
-            if kind == _NEGATION and not (things or any(p.fullmatch(m.group(0)) for m in cues
-                                                        for p in (_OPENING, WEAK, STRONG))):
-                continue
-            # "on a machine that has no gpu", "sur un nœud qui n'a pas de GPU": a negation inside a relative
-            # clause describes what the wish is about; it opens no wish of its own
-            if kind == _NEGATION and _RELATIVE.search(text, piece_start, cue_start):
-                continue
-            things += [m.start() for m in GPU_WORD.finditer(text, piece_start, cut)]
-            if kind == _PLACE and not any(p >= negations_said[-1].end() for p in things):
-                continue
-            if kind == _AMOUNT and _AMOUNT_LINK.search(text, piece_start, cut):
-                continue
-            out.append((piece_start, cut, separator if piece_start == start else ""))
-            piece_start = cut
+        for boundary in _boundaries(text, start, end, names, amounts):
+            if boundary.cut > piece_start and _substance(text, max(boundary.cut, boundary.end), end) and _opens_clause(
+                    text, boundary, _said(text, piece_start, boundary, names, amounts), piece_start, names):
+                out.append((piece_start, boundary.cut, separator if piece_start == start else ""))
+                piece_start = boundary.cut
         out.append((piece_start, end, separator if piece_start == start else ""))
     return [(s, e, sep) for s, e, sep in out if text[s:e].strip(" ,:;.")]
+
+
+def _boundaries(text: str, start: int, end: int, names: list[tuple[int, int]],
+                amounts: list[int]) -> list[_Boundary]:
+    """The words of [start, end) that may open a clause, in order; never a cue inside a longer one
+    ("auf keinen Fall", "nicht ... benutzen")."""
+    found = [_Boundary(m.start(), m.start(), m.end(), _OPEN) for m in _OPENING.finditer(text, start, end)]
+    found += [_Boundary(m.end(), m.start(), m.end(), _CLOSE) for m in _CLOSING.finditer(text, start, end)]
+    # a refusal said after its object ("Knoten m02 meiden", "rack-2 off limits", "Knoten k-2 nicht benutzen")
+    # closes a clause, it opens none
+    after = [(m.start(), m.end()) for m in NEGATION_AFTER.finditer(text, start, end)]
+    found += [_Boundary(m.start(), m.start(), m.end(), _NEGATION) for m in negations(NEGATION_BEFORE, text, start, end)
+              if not (_CLOSING.fullmatch(m.group(0)) or any(s <= m.start() < e for s, e in after)
+                      or _BEFORE_CLOSING.match(text, m.end(), end))]
+    found += [_Boundary(m.start(), m.start(), m.end(), _STRENGTH) for p in (WEAK, STRONG)
+              for m in p.finditer(text, start, end)]
+    found += [_Boundary(m.start(), m.start(), m.end(), _PLACE) for m in _LEVEL_PHRASE.finditer(text, start, end)]
+    # an amount in digits: a count word may be an article ("machine a GPU" typed without its accent)
+    found += [_Boundary(a, a, a, _AMOUNT) for a in amounts if start < a < end and text[a].isdigit()]
+    # an intent's cue is the substance of the clause it opens: it spans nothing here
+    found += [_Boundary(m.start(), m.start(), m.start(), _CUE) for cue in CUES if cue.intent
+              for m in cue.pattern.finditer(text, start, end)]
+    # a name, with the level word said before it ("zone ca-central-1a")
+    for name_start, _ in names:
+        if start < name_start < end:
+            level = _LEVEL_BEFORE_NAME.search(text, start, name_start)
+            cut = level.start() if level and level.start() > start else name_start
+            found.append(_Boundary(cut, cut, cut, _NAME))
+    inside = [(m.start(), m.end()) for p in _LONG_CUES for m in p.finditer(text, start, end)]
+    return sorted((b for b in found if not any(s < b.start < e for s, e in inside)),
+                  key=lambda b: (b.cut, b.start, b.end))
+
+
+def _said(text: str, piece_start: int, boundary: _Boundary, names: list[tuple[int, int]],
+          amounts: list[int]) -> _Said:
+    """What [piece_start, boundary) says."""
+    # what may stand beside a strength word ("it's a must") is no cue by itself
+    cues = [m for m in _CUE_WORDS.finditer(text, piece_start, boundary.start) if m.end() <= boundary.start
+            and any(p.fullmatch(m.group(0)) for p in _CUE_KINDS)]
+    # "ne les répartissez pas": the second half of a negation said around its verb closes it; with nothing
+    # but other cues between its halves ("ne surtout pas mettre") it negates the verb after it
+    opened = [m for m in cues[:-1] if _NEGATION_OPEN.fullmatch(m.group(0))]
+    closed = len(cues) >= 2 and NEGATION_BEFORE.fullmatch(cues[-1].group(0)) is not None and bool(opened) and (
+        _substance(text, opened[-1].end(), cues[-1].start())
+        or _OPENING.search(text, opened[-1].end(), cues[-1].start()) is not None)
+    last = cues[-1].end() if cues and not closed else piece_start
+    return _Said(
+        cues=cues,
+        negations=[m for m in cues if any(p.fullmatch(m.group(0)) for p in _SCOPE_OPENERS)],
+        # what the piece names: places, amounts ("que no caiga | en la zona X" is one wish)
+        things=[s for s, _ in names if piece_start <= s < boundary.cut]
+        + [a for a in amounts if piece_start <= a < boundary.cut],
+        named=[s for s, _ in names if piece_start <= s < boundary.cut],
+        wish=any(p.fullmatch(m.group(0)) for m in cues for p in _WISH_CUES),
+        quiet=not re.sub(r"[\W_]+", "", FILLER.sub(" ", text[last:boundary.start])),
+        refused_level=any(NEGATION_BEFORE.fullmatch(m.group(0)) for m in cues)
+        and _THING.search(text, last, boundary.start) is not None)
+
+
+def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int,
+                  names: list[tuple[int, int]]) -> bool:
+    """Whether ``boundary`` opens a new clause after what the piece has ``said`` since ``piece_start``."""
+    kind, cut = boundary.kind, boundary.cut
+    # an imperative with its object pronoun attached ("mettez-le", "gardez-les") opens a clause of its own
+    if kind == _OPEN and _WITH_OBJECT.search(text, boundary.start, boundary.end) and said.cues:
+        return not _VERB_SUBJECT.search(text, piece_start, cut)
+    if kind != _CLOSE and said.quiet and not (kind == _OPEN and said.refused_level):
+        return False  # nothing said since the last cue: "not spread", "you must avoid", "keep off"
+    if kind == _CLOSE:
+        # a verb-final wish closes a clause that says something before it ("nicht verteilen"; a refusal
+        # needs its object: "Knoten m02 meiden", not "vermeiden werden soll rack-1"), and no auxiliary
+        # follows it
+        before = text[piece_start:boundary.start]
+        refusal = NEGATION_BEFORE.fullmatch(text, boundary.start, boundary.end) is not None
+        return bool(re.sub(r"[\W_]+", "", FILLER.sub(" ", before))) and not (
+            refusal and not _substance(text, piece_start, boundary.start)) and not (
+            # "verteilen wir" is one wish; "weg | wir brauchen 2 GPUs" opens the next
+            _AUXILIARY.match(text, cut) and not _OPENING.match(text, _lead(text, cut)))
+    if kind in (_OPEN, _NEGATION) and _VERB_SUBJECT.search(text, piece_start, cut):
+        return False  # "they keep rebooting", "replicas are spread", "rack-2 is not ok": one remark
+    if kind == _OPEN and TROUBLE.match(text, cut):
+        return False  # "the nodes that run kafka keep crashing": a complaint, one remark with its subject
+    if kind == _OPEN:
+        # "each GPU should have 40 GB", "each replica needs its own rack": its subject
+        return bool(said.things or said.wish or said.negations)
+    if kind == _STRENGTH:
+        # "prefer node-21 must avoid node-21": a strength word after a whole wish opens the next one
+        return bool(said.negations or (said.wish and said.things))
+    if kind == _NEGATION:
+        # "us-east-1 is not ok" is one remark; "run on m03 do not run on m03", "2 A10s nothing fancier" are
+        # two; "no nos quedemos sin servicio" is one; "on a machine that has no gpu", "sur un nœud qui n'a
+        # pas de GPU": a negation inside a relative clause describes what the wish is about
+        return bool(said.things or any(p.fullmatch(m.group(0)) for m in said.cues for p in (_OPENING, WEAK, STRONG))
+                    ) and not _RELATIVE.search(text, piece_start, boundary.start)
+    # a place phrase, an amount or a wish of another kind after a refusal: "no GPU | in region eu-west-2",
+    # "no GPU | 12 cores"; once the refusal has named what it refuses, what follows is no part of it
+    # ("stay off rack-10 | nodes with 25 Gbps", "nicht auf rack-4 | Knoten mit NVLink")
+    if not said.negations:
+        return False
+    refused_named = any(p >= said.negations[-1].end() for p in said.named)
+    if kind == _PLACE:
+        things = said.things + [m.start() for m in GPU_WORD.finditer(text, piece_start, cut)]
+        return any(p >= said.negations[-1].end() for p in things)
+    if kind == _AMOUNT:
+        return refused_named or not _AMOUNT_LINK.search(text, piece_start, cut)
+    if kind == _NAME:
+        # what the refusal refuses is a wish of its own, no place ("ne doivent pas partager de baie")
+        refused = said.negations[-1].end()
+        return not refused_named and (GPU_WORD.search(text, refused, cut) is not None or any(
+            True for cue in CUES for _ in cue.pattern.finditer(text, refused, cut)))
+    return refused_named and not any(s <= boundary.start < e for s, e in names)
 
 
 def _substance(text: str, start: int, end: int) -> bool:
@@ -351,7 +460,9 @@ def _names_then_remark(text: str, names: list[tuple[int, int]], start: int, end:
     if not inside or not is_bare(text, [], start, inside[0][0], _NOTHING):
         return False
     rest = FILLER.sub(" ", text[inside[-1][1]:end])  # "pls", "bitte" ask for nothing new
-    return not any(p.search(rest) for p in (WISH, NEGATION_BEFORE, NEGATION_AFTER, _LOCATIVE_ANYWHERE))
+    # a wish verb after the names asks for something new: "knoten k-3 benutzen"
+    return not any(p.search(rest) for p in (WISH, _OPENING, _CLOSING, NEGATION_BEFORE, NEGATION_AFTER,
+                                             _LOCATIVE_ANYWHERE))
 _LOCATIVE = re.compile(group("locative") + r"\s")  # "in", "en", "auf", "dans", ...
 _LOCATIVE_ANYWHERE = re.compile(r"(?<![\w-])" + group("locative") + r"\s")
 

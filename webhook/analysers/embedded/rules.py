@@ -34,11 +34,14 @@ from webhook.analysers.embedded.lexicon import (
     STRONG,
     WEAK,
     WISH,
+    concept_words,
 )
 from webhook.analysers.embedded.polarity_guard import guard, not_wishes, own_wish, undescribed
 from webhook.analysers.embedded.slots import _GPU_MODEL, Slot, extract, parse_number
 from webhook.analysers.embedded.typos import correct
 from webhook.analysers.embedded.workloads import NODE, REGION, ZONE, Relation, find_relations
+
+_RELATIVE = concept_words("relative_pronoun")
 
 RULE_CONFIDENCE = 0.95
 # What a number or a model is masked as for the cue patterns (upper case where no cue may read it).
@@ -362,6 +365,8 @@ def _read_numbers(h: _Hint) -> None:
         if slot.kind == "cores" and not negated:
             add(Candidate("prefer_cpu_cores", slot.start, number=number, cue=text[slot.start:slot.end]))
         elif slot.kind == "gpus":
+            if negated and _after_refused_place(h, clause, slot.start):
+                continue
             if negated or number == 0:
                 add(Candidate("avoid_gpu_nodes", slot.start, cue=text[slot.start:slot.end], negated=negated))
             else:
@@ -416,6 +421,13 @@ def _read_cores_about(h: _Hint) -> None:
             add(Candidate("prefer_cpu_cores", match.start(1), number=float(match.group(1)), cue=match.group(0)))
 
 
+def _after_refused_place(h: _Hint, clause: Clause, start: int) -> bool:
+    """Whether a negated GPU at ``start`` is said in a relative clause after a refused place ("evita el nodo
+    n-8 que tiene gpu"): it may describe that place or open a wish of its own; neither is settled."""
+    return any(clause.start <= s.end <= start and s.kind in ("zone", "region", "rack", "node")
+               and _RELATIVE.search(h.text, s.end, start) for s in h.slots)
+
+
 def _read_gpu_words(h: _Hint) -> None:
     """GPU words without a count: a request, a property of something else, or a refusal."""
     text, slots, add, clause_of = h.text, h.slots, h.add, h.clause_of
@@ -428,6 +440,8 @@ def _read_gpu_words(h: _Hint) -> None:
             continue
         word = match.group(1)
         if h.negated(clause, start):
+            if _after_refused_place(h, clause, start):
+                continue
             # "doesn't care about GPUs" is indifference, not a wish to stay off GPU nodes; so is "no GPU
             # needed" / "no hace falta GPU" / "kein GPU nötig" (like "no need to spread": ARCHITECTURE 2.2)
             indifferent = INDIFFERENT.search(text[clause.start:start])

@@ -22,7 +22,7 @@ _ANALYSER = EmbeddedAnalyser()
 _EVAL = Path(__file__).resolve().parents[4] / "tests" / "data" / "eval"
 # The development rows the figures below were reached on: never the held-out split (tests/data/eval/holdout/).
 # A new blind set joins once its figures are measured (``make robust`` reads every development file meanwhile).
-MEASURED = ("dev", "dev2", "dev3", "dev4", "dev5", "dev-fr", "dev-fr2", "dev-polarity")
+MEASURED = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev-fr", "dev-fr2", "dev-fr3", "dev-polarity")
 DEVELOPMENT = [_EVAL / f"{name}.jsonl" for name in MEASURED] + sorted((_EVAL / "tuning").glob("*.jsonl"))
 
 # Variants read differently from their original, at most (the figures reached on the merged tree):
@@ -30,11 +30,11 @@ DEVELOPMENT = [_EVAL / f"{name}.jsonl" for name in MEASURED] + sorted((_EVAL / "
 #   without its apostrophe ("ledgers zone") reads as a plural, not as whose zone it is: not guessed;
 # - noaccent: "wurde" is a word of its own (the past "was"), so "SSD wurde sehr helfen" stays a description;
 # - typo: "deselben" is one slip of three German articles the rules tell apart, "utiliation" of two spellings;
-# - nopunct / chat: run-ons whose scope is not settled without punctuation are dropped, not guessed (64: two
-#   originals with a reason after the wish, "..., dort gab es letzte Woche Ausfälle", now read; typed as one run
-#   their description is not cut off, so the variants still read nothing).
-CHANGED = {"curly": 0, "lower": 0, "wrapped": 0, "emoji": 0, "noapos": 3, "noaccent": 1, "typo": 2,
-           "nopunct": 64, "chat": 64}
+# - nopunct / chat: run-ons whose scope is not settled without punctuation are dropped, not guessed;
+# - dev6.jsonl and dev-fr3.jsonl (merged 2026-12-01) added rows: noapos 3 -> 5 and nopunct / chat 58 -> 89 on the
+#   merged tree before the scope rules of test_robust_punct brought nopunct / chat to 80 (and their 4 flips to 0).
+CHANGED = {"curly": 0, "lower": 0, "wrapped": 0, "emoji": 0, "noapos": 5, "noaccent": 1, "typo": 2,
+           "nopunct": 80, "chat": 80}
 
 
 def _score(rows: list[EvalRow]) -> list[RowResult]:

@@ -62,6 +62,8 @@ class Clause:
 
 
 _AND = concept_words("and_word")
+# Signs that list items one after another (lexicon.SOFT_SPLIT): "8 cores, 32 GB", "8 cores / 32 GB", "2x H100 + 100G".
+_LISTING = frozenset({",", "/", "+"})
 _OR = concept_words("or_word")
 
 
@@ -69,7 +71,7 @@ def _joins(separator: str, alternatives: bool = False) -> bool:
     """Whether a soft separator co-ordinates ("and", "&"; with ``alternatives`` also "or" and ",")."""
     if separator == "&" or _AND.fullmatch(separator):
         return True
-    return alternatives and (separator == "," or _OR.fullmatch(separator) is not None)
+    return alternatives and (separator in _LISTING or _OR.fullmatch(separator) is not None)
 
 
 def _spans(pattern: re.Pattern[str], text: str, start: int, end: int) -> list[re.Match[str]]:
@@ -144,7 +146,7 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
             if marks:
                 strength, word = marks[0][1], marks[0][2]
             elif previous is not None and (header or (passes_on and (
-                    bare_previous or (separator != "," and not (OPENERS.match(text, _after_also(text, lead))
+                    bare_previous or (separator not in _LISTING and not (OPENERS.match(text, _after_also(text, lead))
                                                                 or turns))))):
                 strength, word = previous.strength, previous.strength_word
             else:
@@ -157,7 +159,7 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
                              and (previous.inherited_negation or any(previous.start <= s < previous.end
                                                                      for s, _ in names))
                              # "Off rack-12, in eu-west-1": a comma and a new locative opens a positive wish
-                             and not (separator == "," and _LOCATIVE.match(text, lead) is not None)
+                             and not (separator in _LISTING and _LOCATIVE.match(text, lead) is not None)
                              # "nicht in rack r3, region westeurope": a level of its own is no list item
                              and not _new_level(text, previous, lead))
             clause = Clause(start, end, sentence_index, strength, word, before, after, inherited)
@@ -196,7 +198,7 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
             while back > 0 and _joins(separators[back], alternatives=True) and is_bare(
                     text, names, sentence[back - 1].start, sentence[back - 1].end, _NOTHING) and not (
                     # "In eu-west-1, die Zone eu-west-1b aber nicht": a place said with its own preposition stays
-                    separators[back] == ","
+                    separators[back] in _LISTING
                     and _LOCATIVE.match(text, _lead(text, sentence[back - 1].start)) is not None):
                 target = sentence[back - 1]
                 sentence[back - 1] = Clause(target.start, target.end, target.sentence, target.strength,

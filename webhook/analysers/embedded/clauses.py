@@ -162,6 +162,10 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
                              and not (separator in _LISTING and _LOCATIVE.match(text, lead) is not None)
                              # "nicht in rack r3, region westeurope": a level of its own is no list item
                              and not _new_level(text, previous, lead))
+            # "avoid: rack-1, rack-2": a refusal standing alone before a colon refuses what the colon lists
+            inherited = inherited or bool(
+                previous is not None and separator == ":" and not before and not after and previous.negations_before
+                and is_bare(text, [], previous.start, previous.end, NEGATION_BEFORE))
             clause = Clause(start, end, sentence_index, strength, word, before, after, inherited)
             sentence.append(clause)
             marked.append(bool(marks))

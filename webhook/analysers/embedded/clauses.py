@@ -200,7 +200,7 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
                 continue
             back = index
             while back > 0 and _joins(separators[back], alternatives=True) and is_bare(
-                    text, names, sentence[back - 1].start, sentence[back - 1].end, _NOTHING) and not (
+                    text, names, sentence[back - 1].start, sentence[back - 1].end, _OBJECT_LEVEL) and not (
                     # "In eu-west-1, die Zone eu-west-1b aber nicht": a place said with its own preposition stays
                     separators[back] in _LISTING
                     and _LOCATIVE.match(text, _lead(text, sentence[back - 1].start)) is not None):
@@ -330,7 +330,49 @@ def _unpunctuated(text: str, pieces: list[tuple[int, int, str]], names: list[tup
             out.append((piece_start, cut, separator if piece_start == start else ""))
             piece_start = cut
         out.append((piece_start, end, separator if piece_start == start else ""))
-    return [(s, e, sep) for s, e, sep in out if text[s:e].strip(" ,:;.")]
+    return _refused_objects(text, [(s, e, sep) for s, e, sep in out if text[s:e].strip(" ,:;.")], names, amounts)
+
+
+_LEVEL_WORDS = r"{level_zone}|{level_rack}|{level_region}|{level_node}"
+_OBJECT_WORDS = re.compile(expand(r"{b}(?:" + _LEVEL_WORDS + r"|{articles}|{list_join}){e}"))
+_OBJECT_LEVEL = re.compile(expand(r"{b}(?:" + _LEVEL_WORDS + r"){e}"))
+_LOCATIVE_BEFORE = re.compile(r"(?<![\w-])" + group("locative") + r"\s+$")
+
+
+def _object_start(text: str, names: list[tuple[int, int]], start: int, end: int) -> int | None:
+    """Where the run of place names (with their level words and articles) that ends [start, end) begins,
+    or None when [start, end) does not end in one."""
+    heads = sorted({s for s, e in names if start <= s and e <= end}
+                   | {m.start() for m in _OBJECT_LEVEL.finditer(text, start, end)})
+    # a place said with its own preposition ("in eu-north-1 Racks r3 meiden") is a phrase of its own
+    return next((h for h in heads if any(h <= s < end for s, _ in names) and not _LOCATIVE_BEFORE.search(text, 0, h)
+                 and is_bare(text, names, h, end, _OBJECT_WORDS)), None)
+
+
+def _refused_objects(text: str, pieces: list[tuple[int, int, str]], names: list[tuple[int, int]],
+                     amounts: list[int]) -> list[tuple[int, int, str]]:
+    """A refusal said after its object ("Zone us-west-2b meiden", "Racks r3 und r4 meiden") refuses that
+    object, not the wishes typed before it without punctuation ("... 16 GB RAM Zone us-west-2b meiden"):
+    the piece is cut where its object begins, and so is the piece before a bare list item it continues."""
+    out = list(pieces)
+    for index in range(len(out) - 1, -1, -1):
+        start, end, separator = out[index]
+        refusal = next(iter(negations(NEGATION_AFTER, text, start, end)), None)
+        if refusal is None:
+            continue
+        target = index
+        head = _object_start(text, names, start, refusal.start())
+        if head == _lead(text, start) and index > 0 and _joins(separator, alternatives=True):
+            target = index - 1  # "Racks r3 und r4 meiden": the object began in the piece before
+            start, end, separator = out[target]
+            head = _object_start(text, names, start, end)
+        if head is None or head == _lead(text, start):
+            continue
+        things = [s for s, _ in names if start <= s < head] + [a for a in amounts if start <= a < head]
+        strength = any(p.search(text, start, head) for p in (WEAK, STRONG))
+        if things or (_substance(text, start, head) and not strength):
+            out[target:target + 1] = [(start, head, separator), (head, end, "")]
+    return out
 
 
 def _substance(text: str, start: int, end: int) -> bool:

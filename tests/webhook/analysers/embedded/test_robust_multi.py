@@ -22,6 +22,7 @@ from shared.sanitise import sanitise
 from webhook.analysers.base import analyse
 from webhook.analysers.embedded import EmbeddedAnalyser
 from webhook.evaluation import EvalRow, Expected, RowResult, score_row
+from webhook.perturbations import PERTURBATIONS, perturbed
 
 _ANALYSER = EmbeddedAnalyser()
 
@@ -367,3 +368,31 @@ def test_the_probes_cover_every_language_in_the_numbers_asked() -> None:
     counts = {lang: sum(1 for p in PROBES if p[0] == lang) for lang in ("en", "es", "de", "fr")}
     assert counts["en"] >= 40 and min(counts["es"], counts["de"], counts["fr"]) >= 20, counts
     assert all(3 <= len(labels) <= 5 for _, _, labels in PROBES)
+
+
+# The probes typed differently (webhook.perturbations): readings that change, at most (run-ons whose scope is
+# not settled without punctuation are dropped, not guessed: "32 GB SSD" is a disk of that size).
+PROBE_CHANGED = {"curly": 0, "lower": 0, "wrapped": 0, "emoji": 0, "noapos": 0, "noaccent": 0, "typo": 0,
+                 "nopunct": 9, "chat": 9}
+
+
+@pytest.fixture(scope="module")
+def probe_readings() -> tuple[list[EvalRow], dict[int, RowResult]]:
+    rows = [probe_row(i) for i in range(len(PROBES))]
+    return rows, {id(row): score(row) for row in rows}
+
+
+@pytest.mark.parametrize("name", sorted(PROBE_CHANGED))
+def test_a_probe_typed_differently_adds_no_flip(
+        name: str, probe_readings: tuple[list[EvalRow], dict[int, RowResult]]) -> None:
+    rows, original = probe_readings
+    pairs = perturbed(rows, name)
+    results = [(o, v, score(v)) for o, v in pairs]
+    flips = [v.hint for o, v, r in results if set(r.flips) - set(original[id(o)].flips)]
+    changed = [v.hint for o, v, r in results if r.predicted_names != original[id(o)].predicted_names]
+    assert not flips, flips
+    assert len(changed) <= PROBE_CHANGED[name], changed
+
+
+def test_every_perturbation_of_the_probes_has_a_figure() -> None:
+    assert set(PROBE_CHANGED) == set(PERTURBATIONS)

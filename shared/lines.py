@@ -33,7 +33,3 @@ class LineSplitter:
         self._pieces = []
         return rest if rest and not rest.isspace() else None
 
-
-# A reader hands the event loop back after this many lines of one chunk, so a burst of thousands of
-# events does not hold admission calls, probes and other watches until the whole chunk is processed.
-EVENTS_PER_YIELD = 100

@@ -38,6 +38,7 @@ from shared.codec import (
     Analysis,
     Status,
 )
+from shared.pacing import paced
 from shared.sanitise import SanitisedHint, sanitise
 from shared.signing import Signer
 from webhook import events, patch
@@ -59,9 +60,6 @@ MAX_REJECTIONS_BEFORE_FALLBACK = 3
 # 409 answers (the pod changed under us) are retried on the re-read pod; after this many, with a backoff
 CONFLICTS_BEFORE_BACKOFF = 3
 REPORTED_MAX = 10_000  # pods remembered as already reported by Events
-# Loops over a whole list (thousands of pods or workloads) give the event loop back this often, so
-# admission calls and probes are answered while a new leader catches up.
-YIELD_EVERY = 100
 # A new leader reports hinted pods created this recently that no webhook call mutated: the ones let
 # through while the previous leader died are bound by then, so the unscheduled watch never sees them.
 RECENT_MISS_S = 600.0
@@ -358,13 +356,11 @@ class IntentController:
     async def _on_list(self, pods: list[dict[str, Any]]) -> None:
         self._gated = {p["metadata"]["uid"]: p for p in pods if is_gated(p) and p["metadata"].get("uid")}
         self._metrics.gated_pods.set(len(self._gated))
-        for index, pod in enumerate(pods, 1):
+        async for pod in paced(pods):  # thousands of pending pods: admission and probes run between them
             self.learn(pod)
             if not is_gated(pod):
                 self._report_admitted(pod)
                 self._report_missed(pod)
-            if index % YIELD_EVERY == 0:  # thousands of pending pods: let admission and probes run between them
-                await asyncio.sleep(0)
         for pod in list(self._gated.values()):
             self._ensure(pod)
         if not self.synced:
@@ -454,10 +450,8 @@ class IntentController:
         if pods is None:
             pods, _ = await self._kube.list(PODS)
         added = 0
-        for index, pod in enumerate(pods, 1):
+        async for pod in paced(pods):  # thousands of signature checks
             added += self.learn(pod)
-            if index % YIELD_EVERY == 0:  # thousands of signature checks: let admission and probes run between them
-                await asyncio.sleep(0)
         log.info("cache seeded from analysed pods", extra={"entries": added, "pods": len(pods)})
         return added
 
@@ -491,10 +485,8 @@ class IntentController:
             self.prefetch(sanitise(source[1], self._settings.hint_max_chars))
 
     async def _workload_list(self, items: list[dict[str, Any]]) -> None:
-        for index, item in enumerate(items, 1):
+        async for item in paced(items):
             self._prefetch_template(item)
-            if index % YIELD_EVERY == 0:
-                await asyncio.sleep(0)
 
     async def _workload_event(self, kind: str, item: dict[str, Any]) -> None:
         if kind in ("ADDED", "MODIFIED"):

@@ -19,7 +19,8 @@ from typing import Any
 import aiohttp
 import orjson
 
-from shared.lines import EVENTS_PER_YIELD, LineSplitter
+from shared.lines import LineSplitter
+from shared.pacing import paced
 
 log = logging.getLogger(__name__)
 
@@ -183,11 +184,9 @@ class Kube:
                 raise KubeError(response.status, str(response.reason or ""), await response.read())
             splitter = LineSplitter()
             async for chunk in response.content.iter_any():
-                for count, line in enumerate(splitter.feed(chunk), 1):
+                async for line in paced(splitter.feed(chunk)):  # a burst in one chunk: admission and probes run
                     event = orjson.loads(line)
                     yield str(event.get("type")), event.get("object") or {}
-                    if count % EVENTS_PER_YIELD == 0:  # a burst in one chunk: let admission and probes run
-                        await asyncio.sleep(0)
             rest = splitter.rest()
             if rest is not None:
                 event = orjson.loads(rest)

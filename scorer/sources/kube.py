@@ -26,7 +26,8 @@ import aiohttp
 import orjson
 
 from scorer.state import ClusterState
-from shared.lines import EVENTS_PER_YIELD, LineSplitter
+from shared.lines import LineSplitter
+from shared.pacing import paced
 
 log = logging.getLogger("scorer.sources.kube")
 
@@ -60,10 +61,8 @@ async def _lines(response: aiohttp.ClientResponse) -> AsyncIterator[bytes]:
     """Newline-delimited watch events, however long a line is (``shared.lines``: linear in the bytes)."""
     splitter = LineSplitter()
     async for chunk in response.content.iter_any():
-        for count, line in enumerate(splitter.feed(chunk), 1):
+        async for line in paced(splitter.feed(chunk)):  # a burst in one chunk: /prioritize and probes run
             yield line
-            if count % EVENTS_PER_YIELD == 0:  # a burst in one chunk: let /prioritize and probes run
-                await asyncio.sleep(0)
     rest = splitter.rest()
     if rest is not None:
         yield rest

@@ -65,6 +65,8 @@ class Clause:
 
 
 _AND = concept_words("and_word")
+# Signs that list items one after another (lexicon.SOFT_SPLIT): "8 cores, 32 GB", "8 cores / 32 GB", "2x H100 + 100G".
+_LISTING = frozenset({",", "/", "+"})
 _OR = concept_words("or_word")
 
 
@@ -72,7 +74,7 @@ def _joins(separator: str, alternatives: bool = False) -> bool:
     """Whether a soft separator co-ordinates ("and", "&"; with ``alternatives`` also "or" and ",")."""
     if separator == "&" or _AND.fullmatch(separator):
         return True
-    return alternatives and (separator == "," or _OR.fullmatch(separator) is not None)
+    return alternatives and (separator in _LISTING or _OR.fullmatch(separator) is not None)
 
 
 def _spans(pattern: re.Pattern[str], text: str, start: int, end: int) -> list[re.Match[str]]:
@@ -147,7 +149,7 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
             if marks:
                 strength, word = marks[0][1], marks[0][2]
             elif previous is not None and (header or (passes_on and (
-                    bare_previous or (separator != "," and not (OPENERS.match(text, _after_also(text, lead))
+                    bare_previous or (separator not in _LISTING and not (OPENERS.match(text, _after_also(text, lead))
                                                                 or turns))))):
                 strength, word = previous.strength, previous.strength_word
             else:
@@ -160,9 +162,13 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
                              and (previous.inherited_negation or any(previous.start <= s < previous.end
                                                                      for s, _ in names))
                              # "Off rack-12, in eu-west-1": a comma and a new locative opens a positive wish
-                             and not (separator == "," and _LOCATIVE.match(text, lead) is not None)
+                             and not (separator in _LISTING and _LOCATIVE.match(text, lead) is not None)
                              # "nicht in rack r3, region westeurope": a level of its own is no list item
                              and not _new_level(text, previous, lead))
+            # "avoid: rack-1, rack-2": a refusal standing alone before a colon refuses what the colon lists
+            inherited = inherited or bool(
+                previous is not None and separator == ":" and not before and not after and previous.negations_before
+                and is_bare(text, [], previous.start, previous.end, NEGATION_BEFORE))
             clause = Clause(start, end, sentence_index, strength, word, before, after, inherited)
             sentence.append(clause)
             marked.append(bool(marks))
@@ -197,9 +203,9 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
                 continue
             back = index
             while back > 0 and _joins(separators[back], alternatives=True) and is_bare(
-                    text, names, sentence[back - 1].start, sentence[back - 1].end, _NOTHING) and not (
+                    text, names, sentence[back - 1].start, sentence[back - 1].end, _OBJECT_LEVEL) and not (
                     # "In eu-west-1, die Zone eu-west-1b aber nicht": a place said with its own preposition stays
-                    separators[back] == ","
+                    separators[back] in _LISTING
                     and _LOCATIVE.match(text, _lead(text, sentence[back - 1].start)) is not None):
                 target = sentence[back - 1]
                 sentence[back - 1] = Clause(target.start, target.end, target.sentence, target.strength,
@@ -334,7 +340,49 @@ def _unpunctuated(text: str, pieces: list[tuple[int, int, str]], names: list[tup
                 out.append((piece_start, boundary.cut, separator if piece_start == start else ""))
                 piece_start = boundary.cut
         out.append((piece_start, end, separator if piece_start == start else ""))
-    return [(s, e, sep) for s, e, sep in out if text[s:e].strip(" ,:;.")]
+    return _refused_objects(text, [(s, e, sep) for s, e, sep in out if text[s:e].strip(" ,:;.")], names, amounts)
+
+
+_LEVEL_WORDS = r"{level_zone}|{level_rack}|{level_region}|{level_node}"
+_OBJECT_WORDS = re.compile(expand(r"{b}(?:" + _LEVEL_WORDS + r"|{articles}|{list_join}){e}"))
+_OBJECT_LEVEL = re.compile(expand(r"{b}(?:" + _LEVEL_WORDS + r"){e}"))
+_LOCATIVE_BEFORE = re.compile(r"(?<![\w-])" + group("locative") + r"\s+$")
+
+
+def _object_start(text: str, names: list[tuple[int, int]], start: int, end: int) -> int | None:
+    """Where the run of place names (with their level words and articles) that ends [start, end) begins,
+    or None when [start, end) does not end in one."""
+    heads = sorted({s for s, e in names if start <= s and e <= end}
+                   | {m.start() for m in _OBJECT_LEVEL.finditer(text, start, end)})
+    # a place said with its own preposition ("in eu-north-1 Racks r3 meiden") is a phrase of its own
+    return next((h for h in heads if any(h <= s < end for s, _ in names) and not _LOCATIVE_BEFORE.search(text, 0, h)
+                 and is_bare(text, names, h, end, _OBJECT_WORDS)), None)
+
+
+def _refused_objects(text: str, pieces: list[tuple[int, int, str]], names: list[tuple[int, int]],
+                     amounts: list[int]) -> list[tuple[int, int, str]]:
+    """A refusal said after its object ("Zone us-west-2b meiden", "Racks r3 und r4 meiden") refuses that
+    object, not the wishes typed before it without punctuation ("... 16 GB RAM Zone us-west-2b meiden"):
+    the piece is cut where its object begins, and so is the piece before a bare list item it continues."""
+    out = list(pieces)
+    for index in range(len(out) - 1, -1, -1):
+        start, end, separator = out[index]
+        refusal = next(iter(negations(NEGATION_AFTER, text, start, end)), None)
+        if refusal is None:
+            continue
+        target = index
+        head = _object_start(text, names, start, refusal.start())
+        if head == _lead(text, start) and index > 0 and _joins(separator, alternatives=True):
+            target = index - 1  # "Racks r3 und r4 meiden": the object began in the piece before
+            start, end, separator = out[target]
+            head = _object_start(text, names, start, end)
+        if head is None or head == _lead(text, start):
+            continue
+        things = [s for s, _ in names if start <= s < head] + [a for a in amounts if start <= a < head]
+        strength = any(p.search(text, start, head) for p in (WEAK, STRONG))
+        if things or (_substance(text, start, head) and not strength):
+            out[target:target + 1] = [(start, head, separator), (head, end, "")]
+    return out
 
 
 def _boundaries(text: str, start: int, end: int, names: list[tuple[int, int]],

@@ -71,7 +71,9 @@ BECAUSE = concept_words("because")
 # Hard boundaries end a clause: strength and negation never cross them.
 HARD_SPLIT = re.compile(r"[;!?¿¡]|\.+(?=\s|$)|\s[-–—]\s|" + words(*alternatives("hard_split")))
 # Soft boundaries separate list items and co-ordinated clauses; a continuation may inherit strength.
-SOFT_SPLIT = re.compile(r"(?<!\d),|,(?!\d)|:(?=\s)|&|[()]|" + words(*alternatives("soft_split")))
+# A slash or a plus between spaces lists items as a comma does ("8 cores / 32 GB / ssd", "2x H100 + 100G");
+# written tight they stay inside a name or a unit ("us-east-1a/b", "16c/64g", "Gbit/s").
+SOFT_SPLIT = re.compile(r"(?<!\d),|,(?!\d)|:(?=\s)|&|[()]|\s[/+](?=\s)|" + words(*alternatives("soft_split")))
 # A co-ordinated clause that starts with one of these is a new wish with its own (neutral) strength.
 OPENERS = concept_words("openers")
 FILLER = concept_words("filler")

@@ -71,6 +71,7 @@ _CORES_ABOUT = re.compile(rf"(?<![\w-]){group('core_words')}(?![\w-])[^.;:\d]{{0
                           rf"(?:{group('about')[3:-1]}|~)\s*(\d{{1,3}})(?![\w.,])")
 _CORE_WORD = re.compile(rf"(?<![\w-]){group('core_words')}(?![\w-])")
 _BARE_SPREAD = re.compile(rf"(?<![\w-]){group('spread_verb')}(?![\w-])")
+_OWN_INSTANCES = re.compile(rf"(?<![\w-]){group('own_instances')}(?![\w-])")
 _LEVEL_WORDS = (
     ("spread_zones", group("level_zone")),
     ("spread_racks", group("level_rack")),
@@ -163,15 +164,41 @@ def blank_injections(text: str) -> str:
     return "".join(chars)
 
 
-def _window(text: str, clause: Clause, slot: Slot, clauses: list[Clause] | None = None) -> tuple[str, str]:
-    """The text around a slot in its clause; the whole sentence when the clause holds no resource word
-    ("a beefy NIC, 40 gig at least": the cue is one comma away)."""
-    before, after = text[clause.start:slot.start], text[slot.end:clause.end]
+_AMOUNTS = ("cores", "gpus", "size", "rate")
+
+
+def _other_amounts(slot: Slot, slots: list[Slot] | None) -> list[int]:
+    return [s.start for s in slots or () if s.kind in _AMOUNTS and s is not slot]
+
+
+def _next_amount(text: str, slot: Slot, slots: list[Slot] | None) -> int:
+    """Where the next amount after ``slot`` starts: a word after it is that amount's ("16 kerne 64 gb 500 gb
+    scratch": the scratch is the 500 GB)."""
+    return min((a for a in _other_amounts(slot, slots) if a >= slot.end), default=len(text))
+
+
+def _window(text: str, clause: Clause, slot: Slot, clauses: list[Clause] | None = None,
+            slots: list[Slot] | None = None) -> tuple[str, str]:
+    """The text around a slot in its clause; when the clause holds no resource word, the clauses of its
+    sentence around it up to one that holds an amount of its own ("a beefy NIC, 40 gig at least": the cue
+    is one comma away; in "4 cores, 16gb, 100gb scratch" the scratch is the other amount's)."""
+    amounts = _other_amounts(slot, slots)
+    stop = _next_amount(text, slot, slots)
+    before, after = text[clause.start:slot.start], text[slot.end:min(clause.end, stop)]
     # a GPU word keeps the window in its clause too: "8 GPUs A100 de 80 gigas, ..., 1 TB de scratch"
     if clauses is None or any(_nearest(p, before, after) is not None for p in (*_RESOURCE_CUES, GPU_WORD, _GPU_MODEL)):
         return before, after
     sentence = [c for c in clauses if c.sentence == clause.sentence]
-    return text[sentence[0].start:slot.start], text[slot.end:sentence[-1].end]
+
+    def own_amount(c: Clause) -> bool:
+        return any(c.start <= a < c.end for a in amounts)
+
+    first = last = sentence.index(clause) if clause in sentence else 0
+    while first > 0 and not own_amount(sentence[first - 1]):
+        first -= 1
+    while last < len(sentence) - 1 and not own_amount(sentence[last + 1]):
+        last += 1
+    return text[sentence[first].start:slot.start], text[slot.end:min(sentence[last].end, stop)]
 
 
 def _nearest(pattern: re.Pattern[str], before: str, after: str) -> int | None:
@@ -181,9 +208,10 @@ def _nearest(pattern: re.Pattern[str], before: str, after: str) -> int | None:
     return min(distances) if distances else None
 
 
-def _size_intent(text: str, clauses: list[Clause], clause: Clause, slot: Slot, gpu_near: bool) -> str:
+def _size_intent(text: str, clauses: list[Clause], clause: Clause, slot: Slot, gpu_near: bool,
+                 slots: list[Slot]) -> str:
     """What a size (GB) is about: RAM, GPU memory or scratch disk, by the nearest cue word ("" for none)."""
-    before, after = _window(text, clause, slot, clauses)
+    before, after = _window(text, clause, slot, clauses, slots)
     gpu = _nearest(_GPU_MEMORY_CUES, before, after)
     disk = _nearest(_EPHEMERAL_CUES, before, after)
     memory = _nearest(_MEMORY_CUES, before, after)
@@ -205,7 +233,8 @@ def _size_intent(text: str, clauses: list[Clause], clause: Clause, slot: Slot, g
     if gpu_near:
         return "prefer_gpu_memory_gb"
     # "eine SSD mit 1 TB", "un NVMe de 2 TB": a size on a disk in its own clause is disk space
-    if _DISK_KIND.search(text, clause.start, slot.start) or _DISK_KIND.search(text, slot.end, clause.end):
+    if _DISK_KIND.search(text, clause.start, slot.start) or _DISK_KIND.search(
+            text, slot.end, min(clause.end, _next_amount(text, slot, slots))):
         return "prefer_ephemeral_storage"
     return "prefer_memory_gb"
 
@@ -375,7 +404,7 @@ def _read_numbers(h: _Hint) -> None:
             add(Candidate("prefer_network_speed", slot.start, number=number, cue=text[slot.start:slot.end]))
         elif slot.kind == "size" and not negated:
             unit = text[slot.start:slot.end]
-            before, after = _window(text, clause, slot, clauses)
+            before, after = _window(text, clause, slot, clauses, slots)
             if _UNIT_GIG.search(unit) and _nearest(
                     _NETWORK_CUES, before, after) is not None and (
                     _nearest(_MEMORY_CUES, before, after) is None and _nearest(_EPHEMERAL_CUES, before, after) is None):
@@ -387,7 +416,7 @@ def _read_numbers(h: _Hint) -> None:
                 s.kind in ("gpu_model", "gpus") and clause.start <= s.start < clause.end for s in slots) or (
                 bool(_EACH.search(after))
                 and bool(GPU_WORD.search(sentence_text)))
-            intent = _size_intent(text, clauses, clause, slot, gpu_near)
+            intent = _size_intent(text, clauses, clause, slot, gpu_near, slots)
             if intent:
                 add(Candidate(intent, slot.start, number=number, cue=unit))
 
@@ -549,6 +578,10 @@ def _read_bare_spreads(h: _Hint) -> None:
         sentence = [c for c in clauses if c.sentence == clause.sentence]
         levels = {name for name, word in _LEVEL_WORDS
                   if re.search(rf"(?<![\w-])(?:{word})(?![\w-])", cue_text[sentence[0].start:sentence[-1].end])}
+        # "spread the workers", "die Replikas verteilen": without a level, the workload's own instances
+        # spread over nodes (ARCHITECTURE 2.2: apart -> spread_nodes)
+        if not levels and _OWN_INSTANCES.search(cue_text, clause.start, clause.end):
+            levels = {"spread_nodes"}
         if len(levels) == 1:
             add(Candidate(levels.pop(), verb.start(), cue=verb.group(0)))
             spread_found.add(clause.sentence)

@@ -148,13 +148,48 @@ def test_a_description_of_where_it_runs_is_no_wish(hint: str, expected: set[str]
     assert set(intents(hint)) == expected
 
 
+@pytest.mark.parametrize(("hint", "expected"), [
+    # "stick it to X": beside that workload
+    ("collez-le au cache-front sur la même machine",
+     {"prefer_same_node_as_deployments": {"deployments": ["cache-front"]}}),
+    # "wk-" opens a node's name, like "wrk-"
+    ("16 cœurs et pas sur wk-11 ni wk-12", {"prefer_cpu_cores": {"prefer_cpu_cores": 16.0},
+                                           "avoid_nodes": {"avoid_nodes": ["wk-11", "wk-12"]}}),
+    # a reason typed without "car" after the wish: the wish stands
+    ("étalez les pods sur les zones svp on a eu une coupure la semaine dernière", {"spread_zones": {}}),
+    # Spanish "alejado de" avoids
+    ("quiero que el servicio quede alejado del nodo n-3", {"avoid_nodes": {"avoid_nodes": ["n-3"]}}),
+])
+def test_constructions_of_people(hint: str, expected: dict) -> None:
+    assert intents(hint) == expected
+
+
+@pytest.mark.parametrize("hint", [
+    # "not far from X" is near X: never an avoidance of X, in every language
+    "pas trop loin du nœud k-3",
+    "pas loin de la zone eu-west-3a",
+    "not far from node-3",
+    "no lejos del nodo n-3",
+    "nicht weit von Knoten k-3",
+])
+def test_not_far_from_a_place_never_avoids_it(hint: str) -> None:
+    found = intents(hint)
+    assert not any(name.startswith("avoid_") for name in found), found
+
+
+def test_not_too_far_from_each_other_is_near() -> None:
+    assert set(intents("gardez les instances pas trop loin les unes des autres")) == {
+        "prefer_nearby_nodes_same_deployment"}
+    assert set(intents("les réplicas doivent rester voisins")) == {"prefer_nearby_nodes_same_deployment"}
+
+
 def test_it_would_be_nice_that_is_a_weak_wish() -> None:
     # « ce serait bien que » is a wish, not « bien que » (although)
     assert strengths("ce serait bien que les pods aillent en région europe-west4") == {"prefer_regions": 0.5}
 
 
 # The French development rows read right, at least (the figures reached on this branch), and no flip.
-FRENCH = {"dev-fr.jsonl": 163, "dev-fr2.jsonl": 111, "dev-fr3.jsonl": 107}
+FRENCH = {"dev-fr.jsonl": 163, "dev-fr2.jsonl": 112, "dev-fr3.jsonl": 113}
 
 
 @pytest.mark.parametrize("name", sorted(FRENCH))

@@ -183,6 +183,17 @@ def test_not_too_far_from_each_other_is_near() -> None:
     assert set(intents("les réplicas doivent rester voisins")) == {"prefer_nearby_nodes_same_deployment"}
 
 
+@pytest.mark.parametrize(("hint", "expected"), [
+    # a French superlative is no English "plus" (and): the clause goes on
+    ("mettez-le là où la charge des machines est la plus basse", {"prefer_least_loaded_nodes"}),
+    ("la charge la plus faible possible et 4 cœurs", {"prefer_least_loaded_nodes", "prefer_cpu_cores"}),
+    # ... while English "plus" still joins two wishes
+    ("6 cores plus 24GB of RAM", {"prefer_cpu_cores", "prefer_memory_gb"}),
+])
+def test_a_superlative_is_no_list_join(hint: str, expected: set[str]) -> None:
+    assert set(intents(hint)) == expected
+
+
 def test_it_would_be_nice_that_is_a_weak_wish() -> None:
     # « ce serait bien que » is a wish, not « bien que » (although)
     assert strengths("ce serait bien que les pods aillent en région europe-west4") == {"prefer_regions": 0.5}

@@ -200,7 +200,7 @@ def test_it_would_be_nice_that_is_a_weak_wish() -> None:
 
 
 # The French development rows read right, at least (the figures reached on this branch), and no flip.
-FRENCH = {"dev-fr.jsonl": 163, "dev-fr2.jsonl": 112, "dev-fr3.jsonl": 113}
+FRENCH = {"dev-fr.jsonl": 163, "dev-fr2.jsonl": 113, "dev-fr3.jsonl": 114}
 
 
 @pytest.mark.parametrize("name", sorted(FRENCH))

@@ -54,8 +54,8 @@ INJECTION = re.compile(
     rf"|{group('injection_phrase')}"
     rf"|(?<![\w-]){group('injection_output')}\b.{{0,40}}?{group('injection_output_target')}"
 )
-# Statements about the past or about people, not placement wishes.
-DESCRIPTIVE = concept_words("descriptive")
+# Statements about the past or about people, not placement wishes ("since {month_words}": lines may name concepts).
+DESCRIPTIVE = compile_words(*(expand(line) for line in alternatives("descriptive")))
 # What opens a reason or a relative clause after a wish ("because", ", which"): a description there
 # explains the wish, it does not cancel it.
 BECAUSE = concept_words("because")

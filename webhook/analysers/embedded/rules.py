@@ -255,6 +255,17 @@ def _describes(text: str, start: int, end: int) -> bool:
     return True
 
 
+def _described_aside(text: str, sentence: list[Clause]) -> list[tuple[int, int]]:
+    """The segments of a sentence that describe, when every other segment says a wish of its own ("ne le
+    mettez pas en eu-west-3c la zone a des latences depuis lundi mettez-le en eu-west-3a"); else none, and a
+    description anywhere makes the whole sentence one."""
+    described = [c for c in sentence if _describes(text, c.start, c.end)]
+    others = [c for c in sentence if c not in described]
+    if not described or not others or not all(_own_wish(text, c) for c in others):
+        return []
+    return [(c.start, c.end) for c in described]
+
+
 def _told_after(text: str, start: int, end: int) -> int | None:
     """Where a description that only explains the wish begins ("avoid rack-2 because it was flaky",
     "keep it off m03, which crashed yesterday"), or None when the sentence has none or is all description."""
@@ -335,11 +346,15 @@ def read_hint(hint: str) -> Reading:
     # "Keep it off m03, which crashed yesterday": a description given as a reason or a relative clause
     # after the wish is skipped from its opener on; the wish before it stands
     told = {i: _told_after(text, *bounds[i]) for i in sentences}
+    # typed without punctuation, a description between wishes is one segment of the sentence: only it is skipped
+    aside = {i: _described_aside(text, [c for c in clauses if c.sentence == i]) for i in sentences}
     skipped = {i for i in sentences
-               if (told[i] is None and any(_describes(text, c.start, c.end) for c in clauses if c.sentence == i))
+               if (told[i] is None and not aside[i]
+                   and any(_describes(text, c.start, c.end) for c in clauses if c.sentence == i))
                or is_statement(text[bounds[i][0]:bounds[i][1]])
                or is_question(text, *bounds[i])}
     reasons = [(told[i], bounds[i][1]) for i in sentences if told[i] is not None and i not in skipped]
+    reasons += [span for i in sentences if told[i] is None and i not in skipped for span in aside[i]]
     reading.skipped = tuple(sorted(skipped))
     state = _Hint(text, slots, relations, clauses, skipped, reasons, list(text), reading.candidates)
     for read in _PASSES:

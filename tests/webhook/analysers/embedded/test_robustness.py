@@ -20,17 +20,21 @@ from webhook.perturbations import PERTURBATIONS, perturbed
 
 _ANALYSER = EmbeddedAnalyser()
 _EVAL = Path(__file__).resolve().parents[4] / "tests" / "data" / "eval"
-# The development rows: never the held-out split (tests/data/eval/holdout/).
-DEVELOPMENT = sorted(_EVAL.glob("dev*.jsonl")) + sorted((_EVAL / "tuning").glob("*.jsonl"))
+# The development rows the figures below were reached on: never the held-out split (tests/data/eval/holdout/).
+# A new blind set joins once its figures are measured (``make robust`` reads every development file meanwhile).
+MEASURED = ("dev", "dev2", "dev3", "dev4", "dev5", "dev-fr", "dev-fr2", "dev-polarity")
+DEVELOPMENT = [_EVAL / f"{name}.jsonl" for name in MEASURED] + sorted((_EVAL / "tuning").glob("*.jsonl"))
 
 # Variants read differently from their original, at most (the figures reached on the merged tree):
 # - noapos: "the 'database' and 'cache' deployments" without quotes leaves the names bare, and a possessive
 #   without its apostrophe ("ledgers zone") reads as a plural, not as whose zone it is: not guessed;
 # - noaccent: "wurde" is a word of its own (the past "was"), so "SSD wurde sehr helfen" stays a description;
 # - typo: "deselben" is one slip of three German articles the rules tell apart, "utiliation" of two spellings;
-# - nopunct / chat: run-ons whose scope is not settled without punctuation are dropped, not guessed.
+# - nopunct / chat: run-ons whose scope is not settled without punctuation are dropped, not guessed (64: two
+#   originals with a reason after the wish, "..., dort gab es letzte Woche Ausfälle", now read; typed as one run
+#   their description is not cut off, so the variants still read nothing).
 CHANGED = {"curly": 0, "lower": 0, "wrapped": 0, "emoji": 0, "noapos": 3, "noaccent": 1, "typo": 2,
-           "nopunct": 62, "chat": 62}
+           "nopunct": 64, "chat": 64}
 
 
 def _score(rows: list[EvalRow]) -> list[RowResult]:

@@ -200,7 +200,9 @@ def test_it_would_be_nice_that_is_a_weak_wish() -> None:
 
 
 # The French development rows read right, at least (the figures reached on this branch), and no flip.
-FRENCH = {"dev-fr.jsonl": 163, "dev-fr2.jsonl": 113, "dev-fr3.jsonl": 114}
+# dev-fr3 read 114 before main's description segments (a run-on description now takes the refusal
+# typed before it without punctuation with it: dropped, not guessed).
+FRENCH = {"dev-fr.jsonl": 163, "dev-fr2.jsonl": 113, "dev-fr3.jsonl": 113}
 
 
 @pytest.mark.parametrize("name", sorted(FRENCH))

@@ -525,6 +525,8 @@ def _read_cues(h: _Hint) -> None:
     # where a resource amount ends ("8 GPUs", "16 cores", "GPUs"): "8 GPUs on the same machine" asks for
     # them in one pod's node, not for the replicas together
     amounts = [s.end for s in slots if s.kind in ("gpus", "cores", "size")] + [m.end() for m in GPU_WORD.finditer(text)]
+    # where a rate or a network word ends: "400 Gb/s between the nodes" is the link's reach, no spread
+    links = [s.end for s in slots if s.kind == "rate"] + [m.end() for m in _NETWORK_CUES.finditer(text)]
     for clause in clauses:
         if clause.sentence in skipped:
             continue
@@ -537,6 +539,9 @@ def _read_cues(h: _Hint) -> None:
                     continue
                 if (cue.intent or "").startswith("spread_") and _passes_a_level(match.group(0)):
                     continue  # "spread over racks least busy nodes first": the spread's level came first
+                if (cue.intent or "").startswith("spread_") and any(
+                        clause.start <= end <= match.start() and not text[end:match.start()].strip() for end in links):
+                    continue
                 negated = h.negated(clause, match.start())
                 intent = cue.when_negated if negated else cue.intent
                 if negated and HEDGE.search(text, clause.start, clause.end):

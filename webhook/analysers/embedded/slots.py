@@ -175,8 +175,8 @@ def extract(text: str) -> list[Slot]:
             following = next((s for s, _ in model_spans if 0 <= s - match.end() <= 2), None)
             if following is None:
                 continue
-        elif not match.group(1)[0].isdigit() and _unit_kind(unit)[0] not in ("gpus", "cores"):
-            continue  # "a gig" is not a size; word numbers count GPUs and cores ("two GPUs", "acht Kerne")
+        elif match.group(1) in _ARTICLES and _unit_kind(unit)[0] not in ("gpus", "cores"):
+            continue  # "a gig" is not a size; a number word is ("sixteen GB", "nonante-six gigas")
         elif _unit_kind(unit)[0] == "cores" and match.group(1) in _ARTICLES:
             continue  # "a CPU" is not a core count ("one core" is)
         kind, factor = _unit_kind(unit)

@@ -373,7 +373,7 @@ def test_the_probes_cover_every_language_in_the_numbers_asked() -> None:
 # The probes typed differently (webhook.perturbations): readings that change, at most (run-ons whose scope is
 # not settled without punctuation are dropped, not guessed: "32 GB SSD" is a disk of that size).
 PROBE_CHANGED = {"curly": 0, "lower": 0, "wrapped": 0, "emoji": 0, "noapos": 0, "noaccent": 0, "typo": 0,
-                 "nopunct": 9, "chat": 9}
+                 "nopunct": 11, "chat": 11}  # 11 after the merges of 2026-12-01: two Spanish run-ons more, no flip
 
 
 @pytest.fixture(scope="module")

@@ -29,12 +29,14 @@ DEVELOPMENT = [_EVAL / f"{name}.jsonl" for name in MEASURED] + sorted((_EVAL / "
 # - noapos: "the 'database' and 'cache' deployments" without quotes leaves the names bare, and a possessive
 #   without its apostrophe ("ledgers zone") reads as a plural, not as whose zone it is: not guessed;
 # - noaccent: "wurde" is a word of its own (the past "was"), so "SSD wurde sehr helfen" stays a description;
-# - typo: "deselben" is one slip of three German articles the rules tell apart, "utiliation" of two spellings;
+# - typo: "deselben" is one slip of three German articles the rules tell apart, "utiliation" of two spellings,
+#   "Apártlo" lost the vowel the enclitic imperatives are read by (lang/es/negation_before.txt);
 # - nopunct / chat: run-ons whose scope is not settled without punctuation are dropped, not guessed;
 # - dev6.jsonl and dev-fr3.jsonl (merged 2026-12-01) added rows: noapos 3 -> 5 and nopunct / chat 58 -> 89 on the
-#   merged tree before the scope rules of test_robust_punct brought nopunct / chat to 80 (and their 4 flips to 0).
-CHANGED = {"curly": 0, "lower": 0, "wrapped": 0, "emoji": 0, "noapos": 5, "noaccent": 1, "typo": 2,
-           "nopunct": 80, "chat": 80}
+#   merged tree before the scope rules of test_robust_punct brought nopunct / chat to 80 (and their 4 flips to 0);
+#   78 after the merges of the guard, paraphrase, multi and French areas.
+CHANGED = {"curly": 0, "lower": 0, "wrapped": 0, "emoji": 0, "noapos": 5, "noaccent": 1, "typo": 3,
+           "nopunct": 78, "chat": 78}
 
 
 def _score(rows: list[EvalRow]) -> list[RowResult]:

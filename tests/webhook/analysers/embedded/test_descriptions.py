@@ -7,16 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from webhook.analysers.embedded import EmbeddedAnalyser
-
-ANALYSER = EmbeddedAnalyser()
-
-
-def read(hint: str) -> dict[str, list[str]]:
-    """intent name -> its list metadata (names), for every intent read from ``hint``."""
-    return {intent["intent"]: sorted(v for values in (intent.get("metadata") or {}).values()
-                                     if isinstance(values, list) for v in values)
-            for intent in ANALYSER.analyse_sync(hint)}
+from tests.webhook.analysers.embedded.probes import named as read
 
 
 @pytest.mark.parametrize("hint", [

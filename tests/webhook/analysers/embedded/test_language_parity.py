@@ -18,12 +18,11 @@ import pytest
 
 from shared.catalogue import CATALOGUE
 from shared.normalise import normalise
-from webhook.analysers.embedded import EmbeddedAnalyser
+from tests.webhook.analysers.embedded.probes import ANALYSER
 from webhook.analysers.embedded.langdata import ROOT
 from webhook.analysers.embedded.language import supported
 
 EXCEPTIONS = Path(__file__).with_name("language_parity_exceptions.txt")
-_ANALYSER = EmbeddedAnalyser()
 
 
 def _exceptions() -> dict[str, tuple[frozenset[str], str]]:
@@ -533,7 +532,7 @@ PROBES = [
 
 def intent_names(hint: str) -> set[str]:
     """The intent names the embedded analyser gives for one hint, after the shared normaliser."""
-    raw, _ = _ANALYSER.read(hint)
+    raw, _ = ANALYSER.read(hint)
     return {intent.name for intent in normalise({"intents": raw}).document.intents}
 
 

@@ -9,16 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from webhook.analysers.embedded import EmbeddedAnalyser
-
-_ANALYSER = EmbeddedAnalyser()
-
-
-def intents(hint: str) -> dict[str, dict]:
-    """Intent name -> metadata for one hint, as the embedded analyser reads it."""
-    raw, _ = _ANALYSER.read(hint)
-    return {entry["intent"]: entry["metadata"] for entry in raw}
-
+from tests.webhook.analysers.embedded.probes import intents
 
 POSITIVE = ("prefer_", "spread_")
 

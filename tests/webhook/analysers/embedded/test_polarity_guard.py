@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.webhook.analysers.embedded.test_polarity import intents
+from tests.webhook.analysers.embedded.probes import intents
 from webhook.analysers.embedded.clauses import segment
 from webhook.analysers.embedded.polarity_guard import POSITIVE, consumed, cues_in, guard
 from webhook.analysers.embedded.rules import Candidate

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.webhook.analysers.embedded.test_polarity import intents
+from tests.webhook.analysers.embedded.probes import intents
 
 
 @pytest.mark.parametrize(("typed", "plain"), [

@@ -10,25 +10,14 @@ figures reached: no polarity flip, and at least the rows read right so far.
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
 
-from shared.sanitise import sanitise
-from tests.webhook.analysers.embedded.test_polarity import intents
-from webhook.analysers.base import analyse
-from webhook.analysers.embedded import EmbeddedAnalyser
-from webhook.evaluation import read_rows, score_row
+from tests.webhook.analysers.embedded.probes import intents, score_rows, strengths
+from webhook.evaluation import read_rows
 
-_ANALYSER = EmbeddedAnalyser()
 _EVAL = Path(__file__).resolve().parents[4] / "tests" / "data" / "eval"
-
-
-def strengths(hint: str) -> dict[str, float]:
-    """Intent name -> strength, as the embedded analyser reads ``hint``."""
-    raw, _ = _ANALYSER.read(hint)
-    return {entry["intent"]: entry["strength"] for entry in raw}
 
 
 @pytest.mark.parametrize(("hint", "expected"), [
@@ -208,15 +197,7 @@ FRENCH = {"dev-fr.jsonl": 163, "dev-fr2.jsonl": 113, "dev-fr3.jsonl": 113}
 @pytest.mark.parametrize("name", sorted(FRENCH))
 def test_the_french_development_files_keep_their_figures(name: str) -> None:
     rows = read_rows((_EVAL / name).read_text(encoding="utf-8").splitlines())
-
-    async def run() -> list:
-        results = []
-        for row in rows:
-            outcome = await analyse(_ANALYSER, sanitise(row.hint).text, deadline_s=600)
-            results.append(score_row(row, outcome.document, outcome.latency_ms, outcome.error))
-        return results
-
-    results = asyncio.run(run())
+    results = score_rows(rows)
     assert not [(row.id, r.flips) for row, r in zip(rows, results, strict=True) if r.flips]
     right = sum(1 for r in results if r.subset_ok)
     assert right >= FRENCH[name], right

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.webhook.analysers.embedded.test_polarity import intents
+from tests.webhook.analysers.embedded.probes import intents, places
 from webhook.evaluation import parse_row
 from webhook.perturbations import PERTURBATIONS
 
@@ -76,16 +76,6 @@ def test_a_refusal_with_a_plea_avoids_and_never_prefers(hint: str, avoided: str)
 def test_a_refusal_bracket_leaves_the_wish_after_it() -> None:
     assert intents("lass m04 weg pls nimm m05") == {"avoid_nodes": {"avoid_nodes": ["m04"]},
                                                     "prefer_nodes": {"prefer_nodes": ["m05"]}}
-
-
-def places(hint: str) -> dict[str, list[str]]:
-    """intent -> its names (places, workloads), for the intents of ``hint`` that name something."""
-    found = {}
-    for name, metadata in intents(hint).items():
-        names = [v for values in metadata.values() if isinstance(values, list) for v in values]
-        if names:
-            found[name] = sorted(names)
-    return found
 
 
 @pytest.mark.parametrize("hint", [

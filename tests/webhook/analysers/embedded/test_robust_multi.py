@@ -12,19 +12,14 @@ An expected intent is written ``name`` (strength 1.0), ``name@0.5`` or ``name@1.
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import pytest
 
 from shared.catalogue import BY_NAME
-from shared.sanitise import sanitise
-from webhook.analysers.base import analyse
-from webhook.analysers.embedded import EmbeddedAnalyser
-from webhook.evaluation import EvalRow, Expected, RowResult, score_row
+from tests.webhook.analysers.embedded.probes import score
+from webhook.evaluation import EvalRow, Expected, RowResult
 from webhook.perturbations import PERTURBATIONS, perturbed
-
-_ANALYSER = EmbeddedAnalyser()
 
 Labels = dict[str, Any]
 
@@ -327,12 +322,6 @@ def expected_of(labels: Labels) -> tuple[Expected, ...]:
 def probe_row(index: int) -> EvalRow:
     lang, hint, labels = PROBES[index]
     return EvalRow(f"{lang}-probe-{index}", hint, lang, "multi_objective", expected_of(labels))
-
-
-def score(row: EvalRow) -> RowResult:
-    """One probe through the webhook's path, without a deadline (a slow machine is no wrong answer)."""
-    outcome = asyncio.run(analyse(_ANALYSER, sanitise(row.hint).text, deadline_s=600))
-    return score_row(row, outcome.document, outcome.latency_ms, outcome.error)
 
 
 def problems(result: RowResult) -> list[str]:

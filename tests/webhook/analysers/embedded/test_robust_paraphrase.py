@@ -9,17 +9,11 @@ The hints are our own wording (no evaluation row).
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
-from shared.sanitise import sanitise
-from webhook.analysers.base import analyse
-from webhook.analysers.embedded import EmbeddedAnalyser
-from webhook.evaluation import EvalRow, Expected, RowResult, score_row
+from tests.webhook.analysers.embedded.probes import score
+from webhook.evaluation import EvalRow, Expected, RowResult
 from webhook.perturbations import PERTURBATIONS, perturbed
-
-_ANALYSER = EmbeddedAnalyser()
 
 
 def E(intent: str, strength: float = 1.0, **metadata: object) -> Expected:
@@ -360,9 +354,7 @@ PROBES: dict[str, list[tuple[str, tuple[Expected, ...]]]] = {"de": DE + DE2, "es
 
 def read(lang: str, hint: str, expected: tuple[Expected, ...]) -> RowResult:
     """One probe through the webhook's path (sanitise, analyse, normalise), scored like an evaluation row."""
-    row = EvalRow(f"{lang}-probe", hint, lang, "paraphrase", expected)
-    outcome = asyncio.run(analyse(_ANALYSER, sanitise(hint).text, deadline_s=600))
-    return score_row(row, outcome.document, outcome.latency_ms, outcome.error)
+    return score(EvalRow(f"{lang}-probe", hint, lang, "paraphrase", expected))
 
 
 # Paraphrases the analyser does not read yet (each names what it lacks); strict: reading one fails the test,

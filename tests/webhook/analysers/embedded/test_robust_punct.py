@@ -13,17 +13,9 @@ from collections import Counter
 import pytest
 
 from shared.catalogue import opposites
-from webhook.analysers.embedded import EmbeddedAnalyser
+from tests.webhook.analysers.embedded.probes import names
 from webhook.evaluation import EvalRow
 from webhook.perturbations import chat, no_punctuation
-
-_ANALYSER = EmbeddedAnalyser()
-# the figures reached on the development files (dev*.jsonl, tuning/*.jsonl): never more
-
-
-def intents(hint: str) -> set[str]:
-    raw, _ = _ANALYSER.read(hint)
-    return {entry["intent"] for entry in raw}
 
 
 @pytest.mark.parametrize(("hint", "expected"), [
@@ -68,7 +60,7 @@ def intents(hint: str) -> set[str]:
     ("que no caiga en el nodo n-4", {"avoid_nodes"}),
 ])
 def test_a_new_wish_ends_the_clause_before_it(hint: str, expected: set[str]) -> None:
-    assert intents(hint) == expected
+    assert names(hint) == expected
 
 
 @pytest.mark.parametrize(("hint", "kept", "never"), [
@@ -99,7 +91,7 @@ def test_a_new_wish_ends_the_clause_before_it(hint: str, expected: set[str]) -> 
     ("no los repartas todos en un solo nodo", set(), {"spread_nodes"}),
 ])
 def test_an_unsettled_negation_drops_rather_than_guesses(hint: str, kept: set[str], never: set[str]) -> None:
-    found = intents(hint)
+    found = names(hint)
     assert kept <= found and not found & never, found
 
 
@@ -276,16 +268,16 @@ def _variants(hint: str) -> list[str]:
 
 @pytest.mark.parametrize(("hint", "expected"), [(h, e) for _, h, e in PROBES if h not in _REFERENCE_MISSES])
 def test_a_punctuated_probe_reads_as_labelled(hint: str, expected: list[str]) -> None:
-    assert intents(hint) == set(expected)
+    assert names(hint) == set(expected)
 
 
 @pytest.mark.parametrize(("hint", "expected"), [(h, e) for _, h, e in PROBES])
 def test_a_probe_typed_without_punctuation_reads_as_punctuated_and_never_flips(hint: str, expected: list[str]) -> None:
-    reference = intents(hint)
+    reference = names(hint)
     variants = _variants(hint)
     assert variants, "the probe has no punctuation to drop"
     for variant in variants:
-        found = intents(variant)
+        found = names(variant)
         flipped = {name for name in found - set(expected) - reference if opposites(name) & (set(expected) | reference)}
         assert not flipped, (variant, found)
         if hint not in _STILL_DIFFER:

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.webhook.analysers.embedded.test_polarity import intents
-from webhook.analysers.embedded import EmbeddedAnalyser
+from tests.webhook.analysers.embedded.probes import intents
 
-_ANALYSER = EmbeddedAnalyser()
+
 @pytest.mark.parametrize(("hint", "expected"), [
     # possession: "<workload>'s <level>", "<level> of <workload>"
     ("run it in billing-api's zone", {"prefer_same_zone_as_deployments": ["billing-api"]}),

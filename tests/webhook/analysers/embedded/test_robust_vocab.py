@@ -10,13 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.webhook.analysers.embedded.test_polarity import intents
+from tests.webhook.analysers.embedded.probes import intents, names
 from webhook.analysers.embedded.typos import correct
-
-
-def names(hint: str) -> set[str]:
-    """The intent names the embedded analyser reads in ``hint``."""
-    return set(intents(hint))
 
 
 @pytest.mark.parametrize(("text", "expected"), [

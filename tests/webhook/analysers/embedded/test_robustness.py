@@ -2,23 +2,19 @@
 flip the typing adds, and at most the number of changed readings reached so far (they may only go down).
 
 One run of the analyser over the development rows serves every perturbation; the area tests
-(``test_robust_chars`` / ``_punct`` / ``_vocab`` / ``_relations``) hold the probes of their own wording.
+(``test_robust_<area>.py``) hold the probes of their own wording, read through ``probes``.
 """
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
 
-from shared.sanitise import sanitise
-from webhook.analysers.base import analyse
-from webhook.analysers.embedded import EmbeddedAnalyser
-from webhook.evaluation import EvalRow, RowResult, read_rows, score_row
+from tests.webhook.analysers.embedded.probes import score_rows
+from webhook.evaluation import EvalRow, RowResult, read_rows
 from webhook.perturbations import PERTURBATIONS, perturbed
 
-_ANALYSER = EmbeddedAnalyser()
 _EVAL = Path(__file__).resolve().parents[4] / "tests" / "data" / "eval"
 # The development rows the figures below were reached on: never the held-out split (tests/data/eval/holdout/).
 # A new blind set joins once its figures are measured (``make robust`` reads every development file meanwhile).
@@ -39,22 +35,11 @@ CHANGED = {"curly": 0, "lower": 0, "wrapped": 0, "emoji": 0, "noapos": 5, "noacc
            "nopunct": 78, "chat": 78}
 
 
-def _score(rows: list[EvalRow]) -> list[RowResult]:
-    """Each row through the webhook's path, without a deadline (a slow machine is no wrong answer)."""
-    async def run() -> list[RowResult]:
-        results = []
-        for row in rows:
-            outcome = await analyse(_ANALYSER, sanitise(row.hint).text, deadline_s=600)
-            results.append(score_row(row, outcome.document, outcome.latency_ms, outcome.error))
-        return results
-    return asyncio.run(run())
-
-
 @pytest.fixture(scope="module")
 def development() -> tuple[list[EvalRow], dict[int, RowResult]]:
     rows = [row for path in DEVELOPMENT for row in read_rows(path.read_text(encoding="utf-8").splitlines())]
     # keyed by the row object: ids need not be unique over several files
-    return rows, {id(row): result for row, result in zip(rows, _score(rows), strict=True)}
+    return rows, {id(row): result for row, result in zip(rows, score_rows(rows), strict=True)}
 
 
 def test_every_perturbation_has_a_figure() -> None:
@@ -67,7 +52,7 @@ def test_a_perturbation_adds_no_flip_and_changes_at_most_the_figure_reached(
     rows, original = development
     pairs = perturbed(rows, name)
     assert pairs, f"{name} perturbs no development row"
-    variants = _score([variant for _, variant in pairs])
+    variants = score_rows([variant for _, variant in pairs])
     changed = [v.hint for (o, v), result in zip(pairs, variants, strict=True)
                if result.predicted_names != original[id(o)].predicted_names]
     # a flip the original row already has is the reading's, not the typing's

@@ -167,18 +167,17 @@ def blank_injections(text: str) -> str:
 _AMOUNTS = ("cores", "gpus", "size", "rate")
 
 
-def _other_amounts(slot: Slot, slots: list[Slot] | None) -> list[int]:
-    return [s.start for s in slots or () if s.kind in _AMOUNTS and s is not slot]
+def _other_amounts(slot: Slot, slots: list[Slot]) -> list[int]:
+    return [s.start for s in slots if s.kind in _AMOUNTS and s is not slot]
 
 
-def _next_amount(text: str, slot: Slot, slots: list[Slot] | None) -> int:
+def _next_amount(text: str, slot: Slot, slots: list[Slot]) -> int:
     """Where the next amount after ``slot`` starts: a word after it is that amount's ("16 kerne 64 gb 500 gb
     scratch": the scratch is the 500 GB)."""
     return min((a for a in _other_amounts(slot, slots) if a >= slot.end), default=len(text))
 
 
-def _window(text: str, clause: Clause, slot: Slot, clauses: list[Clause] | None = None,
-            slots: list[Slot] | None = None) -> tuple[str, str]:
+def _window(text: str, clause: Clause, slot: Slot, clauses: list[Clause], slots: list[Slot]) -> tuple[str, str]:
     """The text around a slot in its clause; when the clause holds no resource word, the clauses of its
     sentence around it up to one that holds an amount of its own ("a beefy NIC, 40 gig at least": the cue
     is one comma away; in "4 cores, 16gb, 100gb scratch" the scratch is the other amount's)."""
@@ -186,7 +185,7 @@ def _window(text: str, clause: Clause, slot: Slot, clauses: list[Clause] | None 
     stop = _next_amount(text, slot, slots)
     before, after = text[clause.start:slot.start], text[slot.end:min(clause.end, stop)]
     # a GPU word keeps the window in its clause too: "8 GPUs A100 de 80 gigas, ..., 1 TB de scratch"
-    if clauses is None or any(_nearest(p, before, after) is not None for p in (*_RESOURCE_CUES, GPU_WORD, _GPU_MODEL)):
+    if any(_nearest(p, before, after) is not None for p in (*_RESOURCE_CUES, GPU_WORD, _GPU_MODEL)):
         return before, after
     sentence = [c for c in clauses if c.sentence == clause.sentence]
 
@@ -208,10 +207,11 @@ def _nearest(pattern: re.Pattern[str], before: str, after: str) -> int | None:
     return min(distances) if distances else None
 
 
-def _size_intent(text: str, clauses: list[Clause], clause: Clause, slot: Slot, gpu_near: bool,
+def _size_intent(text: str, clause: Clause, slot: Slot, gpu_near: bool, window: tuple[str, str],
                  slots: list[Slot]) -> str:
-    """What a size (GB) is about: RAM, GPU memory or scratch disk, by the nearest cue word ("" for none)."""
-    before, after = _window(text, clause, slot, clauses, slots)
+    """What a size (GB) is about: RAM, GPU memory or scratch disk, by the nearest cue word in ``window``
+    (``_window``: the text before and after it) ("" for none)."""
+    before, after = window
     gpu = _nearest(_GPU_MEMORY_CUES, before, after)
     disk = _nearest(_EPHEMERAL_CUES, before, after)
     memory = _nearest(_MEMORY_CUES, before, after)
@@ -416,7 +416,7 @@ def _read_numbers(h: _Hint) -> None:
                 s.kind in ("gpu_model", "gpus") and clause.start <= s.start < clause.end for s in slots) or (
                 bool(_EACH.search(after))
                 and bool(GPU_WORD.search(sentence_text)))
-            intent = _size_intent(text, clauses, clause, slot, gpu_near, slots)
+            intent = _size_intent(text, clause, slot, gpu_near, (before, after), slots)
             if intent:
                 add(Candidate(intent, slot.start, number=number, cue=unit))
 

@@ -341,11 +341,10 @@ def own_wish(text: str, clause: Clause) -> bool:
     return bool(clause.strength_word or WISH.search(words) or OPENERS.search(words))
 
 
-def _described_aside(text: str, sentence: list[Clause]) -> list[tuple[int, int]]:
-    """The segments of a sentence that describe, when every other segment says a wish of its own ("ne le
-    mettez pas en eu-west-3c la zone a des latences depuis lundi mettez-le en eu-west-3a"); else none, and a
-    description anywhere makes the whole sentence one."""
-    described = [c for c in sentence if _describes(text, c.start, c.end)]
+def _described_aside(text: str, sentence: list[Clause], described: list[Clause]) -> list[tuple[int, int]]:
+    """The segments of a sentence that describe (``described``), when every other segment says a wish of its
+    own ("ne le mettez pas en eu-west-3c la zone a des latences depuis lundi mettez-le en eu-west-3a"); else
+    none, and a description anywhere makes the whole sentence one."""
     others = [c for c in sentence if c not in described]
     if not described or not others or not all(own_wish(text, c) for c in others):
         return []
@@ -356,14 +355,16 @@ def not_wishes(text: str, clauses: list[Clause]) -> tuple[set[int], list[tuple[i
     """What the hint describes rather than wishes: the sentences skipped whole (statements, the past or a
     plan, questions) and the spans of descriptions that only explain the wish before them, or that stand,
     typed without punctuation, between segments that each say a wish of their own."""
-    sentences = sorted({c.sentence for c in clauses})
-    bounds = {i: (min(c.start for c in clauses if c.sentence == i), max(c.end for c in clauses if c.sentence == i))
-              for i in sentences}
-    told = {i: _told_after(text, [c for c in clauses if c.sentence == i]) for i in sentences}
-    aside = {i: _described_aside(text, [c for c in clauses if c.sentence == i]) for i in sentences}
+    by_sentence: dict[int, list[Clause]] = {}
+    for clause in clauses:
+        by_sentence.setdefault(clause.sentence, []).append(clause)
+    sentences = sorted(by_sentence)
+    bounds = {i: (min(c.start for c in by_sentence[i]), max(c.end for c in by_sentence[i])) for i in sentences}
+    described = {i: [c for c in by_sentence[i] if _describes(text, c.start, c.end)] for i in sentences}
+    told = {i: _told_after(text, by_sentence[i]) for i in sentences}
+    aside = {i: _described_aside(text, by_sentence[i], described[i]) for i in sentences}
     skipped = {i for i in sentences
-               if (told[i] is None and not aside[i]
-                   and any(_describes(text, c.start, c.end) for c in clauses if c.sentence == i))
+               if (told[i] is None and not aside[i] and described[i])
                or is_statement(text[bounds[i][0]:bounds[i][1]])
                or is_question(text, *bounds[i])}
     reasons = [(told[i], bounds[i][1]) for i in sentences if told[i] is not None and i not in skipped]

@@ -429,13 +429,13 @@ def _said(text: str, piece_start: int, boundary: _Boundary, names: list[tuple[in
         _substance(text, opened[-1].end(), cues[-1].start())
         or _OPENING.search(text, opened[-1].end(), cues[-1].start()) is not None)
     last = cues[-1].end() if cues and not closed else piece_start
+    named = [s for s, _ in names if piece_start <= s < boundary.cut]
     return _Said(
         cues=cues,
         negations=[m for m in cues if any(p.fullmatch(m.group(0)) for p in _SCOPE_OPENERS)],
         # what the piece names: places, amounts ("que no caiga | en la zona X" is one wish)
-        things=[s for s, _ in names if piece_start <= s < boundary.cut]
-        + [a for a in amounts if piece_start <= a < boundary.cut],
-        named=[s for s, _ in names if piece_start <= s < boundary.cut],
+        things=named + [a for a in amounts if piece_start <= a < boundary.cut],
+        named=named,
         wish=any(p.fullmatch(m.group(0)) for m in cues for p in _WISH_CUES),
         quiet=not re.sub(r"[\W_]+", "", FILLER.sub(" ", text[last:boundary.start])),
         refused_level=any(NEGATION_BEFORE.fullmatch(m.group(0)) for m in cues)

@@ -10,14 +10,9 @@ figures reached: no polarity flip, and at least the rows read right so far.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from tests.webhook.analysers.embedded.probes import intents, score_rows, strengths
-from webhook.evaluation import read_rows
-
-_EVAL = Path(__file__).resolve().parents[4] / "tests" / "data" / "eval"
+from tests.webhook.analysers.embedded.probes import intents, strengths
 
 
 @pytest.mark.parametrize(("hint", "expected"), [
@@ -186,18 +181,3 @@ def test_a_superlative_is_no_list_join(hint: str, expected: set[str]) -> None:
 def test_it_would_be_nice_that_is_a_weak_wish() -> None:
     # « ce serait bien que » is a wish, not « bien que » (although)
     assert strengths("ce serait bien que les pods aillent en région europe-west4") == {"prefer_regions": 0.5}
-
-
-# The French development rows read right, at least (the figures reached on this branch), and no flip.
-# dev-fr3 read 114 before main's description segments (a run-on description now takes the refusal
-# typed before it without punctuation with it: dropped, not guessed).
-FRENCH = {"dev-fr.jsonl": 163, "dev-fr2.jsonl": 113, "dev-fr3.jsonl": 113}
-
-
-@pytest.mark.parametrize("name", sorted(FRENCH))
-def test_the_french_development_files_keep_their_figures(name: str) -> None:
-    rows = read_rows((_EVAL / name).read_text(encoding="utf-8").splitlines())
-    results = score_rows(rows)
-    assert not [(row.id, r.flips) for row, r in zip(rows, results, strict=True) if r.flips]
-    right = sum(1 for r in results if r.subset_ok)
-    assert right >= FRENCH[name], right

@@ -33,6 +33,7 @@ from webhook.analysers.embedded.lexicon import (
     TROUBLE,
     WEAK,
     WISH,
+    any_of,
     concept_words,
 )
 
@@ -267,7 +268,7 @@ _NEGATION_OPEN = concept_words("negation_open")
 _RELATIVE = concept_words("relative_pronoun")
 _CUE_KINDS = (NOT_NEEDED, HEDGE, INDIFFERENT, _OPENING, _CLOSING, NEGATION_BEFORE, NEGATION_AFTER, WEAK, STRONG,
               _NEGATION_OPEN)
-_CUE_WORDS = re.compile("|".join(p.pattern for p in (*_CUE_KINDS, concept_words("strength_lead"))))
+_CUE_WORDS = any_of(*_CUE_KINDS, concept_words("strength_lead"))
 _VERB_SUBJECT = re.compile(r"(?<![\w-])" + group("verb_subject") + r"\s+$")
 _LONG_CUES = (NOT_NEEDED, HEDGE, INDIFFERENT, NEGATION_AFTER, NEGATION_BEFORE, WEAK, STRONG)
 _AUXILIARY = re.compile(r"\s+" + group("verb_subject") + r"(?![\w-])")
@@ -530,8 +531,7 @@ _THING = re.compile(r"(?<![\w-])(?:" + "|".join(group(f"level_{level}") for leve
 _PLURAL = re.compile(r"(?<![\w-])" + group("plural_verb") + r"(?![\w-])")
 # What may stand beside a strength word in a segment that is nothing but that strength ("it's a must",
 # "Es absolut notwendig, dass ...": lang/*/strength_lead.txt).
-_STRENGTH_LEAD = re.compile(WEAK.pattern + "|" + STRONG.pattern + r"|(?<![\w-])" + group("strength_lead")
-                            + r"(?![\w-])")
+_STRENGTH_LEAD = any_of(WEAK, STRONG, concept_words("strength_lead"))
 
 
 def clause_at(clauses: list[Clause], position: int) -> Clause | None:

@@ -67,6 +67,51 @@ FRAGMENTS = {"b": r"(?<![\w-])", "e": r"(?![\w-])", "gap": r"(?:\s+[\w'-]+){0,4}
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 
 
+def one_of(alternatives_: list[str]) -> str:
+    """The regular expression matching any of ``alternatives_`` (tried in order), with the word-start
+    check that most of them open with said once in front of each run of them: ``{b}(?:x|y)`` matches what
+    ``{b}x|{b}y`` does, but the regex engine then tests the word start once per position instead of once
+    per alternative, and inside a word it skips them all at once (a cue has hundreds of alternatives)."""
+    word_start = FRAGMENTS["b"]
+    parts: list[str] = []
+    run: list[str] = []  # alternatives after their word-start check, to be written as one group
+    for alternative in alternatives_:
+        if alternative.startswith(word_start) and not _alternation_outside_groups(alternative):
+            run.append(alternative[len(word_start):])
+            continue
+        if run:
+            parts.append(word_start + "(?:" + "|".join(run) + ")")
+            run = []
+        parts.append(alternative)
+    if run:
+        parts.append(word_start + "(?:" + "|".join(run) + ")")
+    return "|".join(parts)
+
+
+def _alternation_outside_groups(regex: str) -> bool:
+    """Whether ``regex`` holds a ``|`` outside every group and character class (``{b}x|y`` checks the
+    word start before ``x`` only, so its check cannot be said once for both)."""
+    depth, class_start, escaped = 0, -1, False  # class_start: where the open character class began
+    for index, char in enumerate(regex):
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif class_start >= 0:
+            # a "]" first in the class ("[]x]", "[^]x]") is one of its members, not its end
+            if char == "]" and regex[class_start + 1:index] not in ("", "^"):
+                class_start = -1
+        elif char == "[":
+            class_start = index
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            return True
+    return False
+
+
 def expand(template: str, fragments: dict[str, str] | None = None) -> str:
     """A template with its ``{placeholders}`` replaced: a fragment (``FRAGMENTS`` and ``fragments``), or
     else the group of the concept so named, whose own lines may name placeholders in turn."""

@@ -62,6 +62,7 @@ from webhook.analysers.embedded.lexicon import (
     TROUBLE,
     WEAK,
     WISH,
+    any_of,
     compile_words,
 )
 
@@ -259,7 +260,7 @@ _QUESTION = re.compile(r"^\W*" + group("question_words") + r"(?![\w-])")
 _QUESTION_BARE = re.compile(r"^\W*" + group("question_bare") + r"(?![\w-])")
 _YOU = compile_words(*alternatives("you_words"))
 # A wish before a reason: a negation or request ("avoid", "keep it off") or any wish marker.
-_WISH_OR_REFUSAL = re.compile(NEGATION_BEFORE.pattern + "|" + WISH.pattern)
+_WISH_OR_REFUSAL = any_of(NEGATION_BEFORE, WISH)
 _LABEL_ID = re.compile(r"\s+[\w-]*\d[\w-]*(?=\s)")
 
 
@@ -396,7 +397,7 @@ def undescribed(text: str, clause: Clause, candidate: Candidate, names: Sequence
 
 # A few plain words may stand between a target and its complaint ("the nodes running kafka on them are
 # flaky", "Knoten, auf denen kafka läuft, sind kaputt"): never a name (digits), a wish or a refusal.
-_NOT_BETWEEN = re.compile(WISH.pattern + "|" + NEGATION_BEFORE.pattern + "|" + NEGATION_AFTER.pattern)
+_NOT_BETWEEN = any_of(WISH, NEGATION_BEFORE, NEGATION_AFTER)
 
 
 def _complained(text: str, position: int, end: int) -> bool:

@@ -1,4 +1,4 @@
-"""concepts.one_of: the cue alternatives with their word-start check said once match what the plain
+"""langdata.one_of: alternatives with their word-start check said once match what the plain
 alternation matches, alternative for alternative."""
 
 from __future__ import annotations
@@ -7,8 +7,7 @@ import re
 
 import pytest
 
-from webhook.analysers.embedded.concepts import one_of
-from webhook.analysers.embedded.langdata import FRAGMENTS
+from webhook.analysers.embedded.langdata import FRAGMENTS, one_of
 
 B = FRAGMENTS["b"]
 

@@ -403,9 +403,11 @@ def _boundaries(text: str, start: int, end: int, names: list[tuple[int, int]],
     found += [_Boundary(m.start(), m.start(), m.end(), _PLACE) for m in _LEVEL_PHRASE.finditer(text, start, end)]
     # an amount in digits: a count word may be an article ("machine a GPU" typed without its accent)
     found += [_Boundary(a, a, a, _AMOUNT) for a in amounts if start < a < end and text[a].isdigit()]
-    # an intent's cue is the substance of the clause it opens: it spans nothing here
-    found += [_Boundary(m.start(), m.start(), m.start(), _CUE) for cue in CUES if cue.intent
-              for m in cue.pattern.finditer(text, start, end)]
+    # an intent's cue is the substance of the clause it opens: it spans nothing here. It opens one only
+    # after a refusal that has named its place (``_opens_clause``), so a piece naming none needs no cue.
+    if any(start <= s < end for s, _ in names):
+        found += [_Boundary(m.start(), m.start(), m.start(), _CUE) for cue in CUES if cue.intent
+                  for m in cue.pattern.finditer(text, start, end)]
     # a name, with the level word said before it ("zone ca-central-1a")
     for name_start, _ in names:
         if start < name_start < end:
@@ -493,7 +495,9 @@ def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int,
         # what the refusal refuses is a wish of its own, no place ("ne doivent pas partager de baie")
         refused = said.negations[-1].end()
         return not refused_named and (GPU_WORD.search(text, refused, cut) is not None or any(
-            True for cue in CUES for _ in cue.pattern.finditer(text, refused, cut)))
+            cue.pattern.search(text, refused, cut) for cue in CUES))
+    # a wish of another kind (_CUE) opens a clause only once the refusal has named its place: _boundaries
+    # leaves the cues out of a piece that names none
     return refused_named and not any(s <= boundary.start < e for s, e in names)
 
 

@@ -82,15 +82,22 @@ def _spans(pattern: re.Pattern[str], text: str, start: int, end: int) -> list[re
     return list(pattern.finditer(text, start, end))
 
 
-def negations(pattern: re.Pattern[str], text: str, start: int, end: int) -> list[re.Match[str]]:
+def inert_phrases(text: str) -> list[tuple[int, int]]:
+    """The spans of the phrases whose negation words negate nothing ("not only GPUs", "keine andere Zone
+    als ...": ``NOT_NEGATING``), found over the whole text: "pas plus" stays one phrase though "plus" also
+    co-ordinates. A caller that asks ``negations`` about many clauses finds them once and passes them on."""
+    return [(m.start(), m.end()) for m in NOT_NEGATING.finditer(text)]
+
+
+def negations(pattern: re.Pattern[str], text: str, start: int, end: int,
+              inert: list[tuple[int, int]] | None = None) -> list[re.Match[str]]:
     """The matches of a negation ``pattern`` in [start, end) but those inside a phrase whose negation
-    words negate nothing ("not only GPUs", "keine andere Zone als ...": ``NOT_NEGATING``).
+    words negate nothing (``inert``: ``inert_phrases(text)``, found here when not given).
 
     The signs that close the clause are no words: a refusal said after its name ends the clause even
     when "*", "~" or '"' follow it ("lass den weg *" must not leave the node named and preferred)."""
     end = words_end(text, start, end)
-    # over the whole text: "pas plus" stays one phrase though "plus" also co-ordinates
-    void = [(m.start(), m.end()) for m in NOT_NEGATING.finditer(text) if m.start() < end and m.end() > start]
+    void = [(s, e) for s, e in (inert_phrases(text) if inert is None else inert) if s < end and e > start]
     return [m for m in pattern.finditer(text, start, end) if not any(s <= m.start() and m.end() <= e for s, e in void)]
 
 
@@ -128,6 +135,7 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
     """Cut lower-cased ``text`` into clauses. ``names``: spans of extracted names (for list continuation);
     ``amounts``: where resource amounts start ("8 cores", "2TB"), which end a negation's scope."""
     names = names or []
+    inert = inert_phrases(text)
     clauses: list[Clause] = []
     for sentence_index, (s_start, s_end, _) in enumerate(_cuts(HARD_SPLIT, text, 0, len(text))):
         sentence: list[Clause] = []
@@ -138,12 +146,12 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
         bare_previous = False  # the previous segment was nothing but a strength word
         header = False  # "Critical: ..." governs the whole sentence
         for start, end, separator in _unpunctuated(text, _cuts(SOFT_SPLIT, text, s_start, s_end), names,
-                                                   amounts or []):
+                                                   amounts or [], inert):
             marks = sorted([(m.start(), WEAK_STRENGTH, m.group(0)) for m in _spans(WEAK, text, start, end)]
                            + [(m.start(), STRONG_STRENGTH, m.group(0)) for m in _spans(STRONG, text, start, end)])
             lead = start + len(text[start:end]) - len(text[start:end].lstrip())
-            before = tuple(m.end() for m in negations(NEGATION_BEFORE, text, start, end))
-            after = tuple(m.start() for m in negations(NEGATION_AFTER, text, start, end))
+            before = tuple(m.end() for m in negations(NEGATION_BEFORE, text, start, end, inert))
+            after = tuple(m.start() for m in negations(NEGATION_AFTER, text, start, end, inert))
             # a clause that turns the polarity ("..., never us-east-1a") is a wish of its own
             turns = bool(before) and NEGATION_BEFORE.match(text, lead) is not None and not (
                 previous is not None and previous.negated)
@@ -324,24 +332,25 @@ class _Said:
 
 
 def _unpunctuated(text: str, pieces: list[tuple[int, int, str]], names: list[tuple[int, int]],
-                  amounts: list[int]) -> list[tuple[int, int, str]]:
+                  amounts: list[int], inert: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
     """Cut each piece where a new wish begins although no punctuation says so ("not in zone a needs 4
     GPUs", "no GPU nodes 8 cores", "über Zonen verteilen in eu-central-1 bleiben").
 
     Each word that may open a clause (``_boundaries``) is tried in order; ``_opens_clause`` says whether
     it does, given what the piece has said since its last cut. A cut needs a word between the last cue
     and it ("not spread out", "you must avoid" stay whole) and words of substance after it ("rack-9 stay
-    away" points back)."""
+    away" points back). ``inert``: ``inert_phrases(text)``."""
     out: list[tuple[int, int, str]] = []
     for start, end, separator in pieces:
         piece_start = start
-        for boundary in _boundaries(text, start, end, names, amounts):
+        for boundary in _boundaries(text, start, end, names, amounts, inert):
             if boundary.cut > piece_start and _substance(text, max(boundary.cut, boundary.end), end) and _opens_clause(
                     text, boundary, _said(text, piece_start, boundary, names, amounts), piece_start, names):
                 out.append((piece_start, boundary.cut, separator if piece_start == start else ""))
                 piece_start = boundary.cut
         out.append((piece_start, end, separator if piece_start == start else ""))
-    return _refused_objects(text, [(s, e, sep) for s, e, sep in out if text[s:e].strip(" ,:;.")], names, amounts)
+    return _refused_objects(text, [(s, e, sep) for s, e, sep in out if text[s:e].strip(" ,:;.")], names, amounts,
+                            inert)
 
 
 _LEVEL_WORDS = r"{level_zone}|{level_rack}|{level_region}|{level_node}"
@@ -361,14 +370,14 @@ def _object_start(text: str, names: list[tuple[int, int]], start: int, end: int)
 
 
 def _refused_objects(text: str, pieces: list[tuple[int, int, str]], names: list[tuple[int, int]],
-                     amounts: list[int]) -> list[tuple[int, int, str]]:
+                     amounts: list[int], inert: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
     """A refusal said after its object ("Zone us-west-2b meiden", "Racks r3 und r4 meiden") refuses that
     object, not the wishes typed before it without punctuation ("... 16 GB RAM Zone us-west-2b meiden"):
     the piece is cut where its object begins, and so is the piece before a bare list item it continues."""
     out = list(pieces)
     for index in range(len(out) - 1, -1, -1):
         start, end, separator = out[index]
-        refusal = next(iter(negations(NEGATION_AFTER, text, start, end)), None)
+        refusal = next(iter(negations(NEGATION_AFTER, text, start, end, inert)), None)
         if refusal is None:
             continue
         target = index
@@ -387,7 +396,7 @@ def _refused_objects(text: str, pieces: list[tuple[int, int, str]], names: list[
 
 
 def _boundaries(text: str, start: int, end: int, names: list[tuple[int, int]],
-                amounts: list[int]) -> list[_Boundary]:
+                amounts: list[int], inert: list[tuple[int, int]]) -> list[_Boundary]:
     """The words of [start, end) that may open a clause, in order; never a cue inside a longer one
     ("auf keinen Fall", "nicht ... benutzen")."""
     found = [_Boundary(m.start(), m.start(), m.end(), _OPEN) for m in _OPENING.finditer(text, start, end)]
@@ -395,7 +404,8 @@ def _boundaries(text: str, start: int, end: int, names: list[tuple[int, int]],
     # a refusal said after its object ("Knoten m02 meiden", "rack-2 off limits", "Knoten k-2 nicht benutzen")
     # closes a clause, it opens none
     after = [(m.start(), m.end()) for m in NEGATION_AFTER.finditer(text, start, end)]
-    found += [_Boundary(m.start(), m.start(), m.end(), _NEGATION) for m in negations(NEGATION_BEFORE, text, start, end)
+    found += [_Boundary(m.start(), m.start(), m.end(), _NEGATION)
+              for m in negations(NEGATION_BEFORE, text, start, end, inert)
               if not (_CLOSING.fullmatch(m.group(0)) or any(s <= m.start() < e for s, e in after)
                       or _BEFORE_CLOSING.match(text, m.end(), end))]
     found += [_Boundary(m.start(), m.start(), m.end(), _STRENGTH) for p in (WEAK, STRONG)

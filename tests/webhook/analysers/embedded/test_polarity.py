@@ -100,3 +100,15 @@ def test_a_refusal_after_a_wish_or_more_than_a_place_refuses_nothing_for_sure(hi
 def test_a_wish_word_ends_a_list_of_workload_names(hint: str, intent: str, names: list[str]) -> None:
     found = intents(hint)
     assert found.get(intent, {}).get("deployments") == names, found
+
+
+@pytest.mark.parametrize("hint", [
+    "node ab-4 please and not on ab-5",
+    "auf knoten ab-4 bitte und nicht auf ab-5",
+    "en el nodo ab-4 y no en ab-5",
+    "sur le nœud ab-4 et pas sur ab-5",
+])
+def test_a_bare_sibling_of_a_named_node_is_refused_as_a_node(hint: str) -> None:
+    # "ab-5" has the shape of the node named before it: the refusal is read, not dropped with the wish
+    assert {name: meta.get(name) for name, meta in intents(hint).items()} == {
+        "prefer_nodes": ["ab-4"], "avoid_nodes": ["ab-5"]}

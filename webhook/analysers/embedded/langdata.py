@@ -69,15 +69,16 @@ _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 
 def one_of(alternatives_: list[str]) -> str:
     """The regular expression matching any of ``alternatives_`` (tried in order), with the word-start
-    check that most of them open with said once in front of each run of them: ``{b}(?:x|y)`` matches what
-    ``{b}x|{b}y`` does, but the regex engine then tests the word start once per position instead of once
-    per alternative, and inside a word it skips them all at once (a cue has hundreds of alternatives)."""
+    check that most of them open with said once more in front of each run of them: ``{b}(?:{b}x|{b}y)``
+    matches what ``{b}x|{b}y`` does, but the regex engine rejects a position inside a word at once instead
+    of trying every alternative there (a cue has hundreds). The alternatives keep their own check, so the
+    words the typo tolerance reads from the pattern (``vocabulary``) cost no more to read."""
     word_start = FRAGMENTS["b"]
     parts: list[str] = []
-    run: list[str] = []  # alternatives after their word-start check, to be written as one group
+    run: list[str] = []  # alternatives that open with the word-start check, to be written as one group
     for alternative in alternatives_:
         if alternative.startswith(word_start) and not _alternation_outside_groups(alternative):
-            run.append(alternative[len(word_start):])
+            run.append(alternative)
             continue
         if run:
             parts.append(word_start + "(?:" + "|".join(run) + ")")
@@ -90,7 +91,7 @@ def one_of(alternatives_: list[str]) -> str:
 
 def _alternation_outside_groups(regex: str) -> bool:
     """Whether ``regex`` holds a ``|`` outside every group and character class (``{b}x|y`` checks the
-    word start before ``x`` only, so its check cannot be said once for both)."""
+    word start before ``x`` only, so a check in front of it would wrongly hold for both)."""
     depth, class_start, escaped = 0, -1, False  # class_start: where the open character class began
     for index, char in enumerate(regex):
         if escaped:

@@ -29,7 +29,7 @@ def concept_words(concept: str) -> re.Pattern[str]:
 
 def any_of(*patterns: re.Pattern[str]) -> re.Pattern[str]:
     """One pattern that matches where ``patterns`` joined by "|" match (``langdata.one_of``: the word-start
-    check they open with is tested once)."""
+    check they open with is tested once in front of them first)."""
     return re.compile(one_of([p.pattern for p in patterns]))
 
 

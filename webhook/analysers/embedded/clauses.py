@@ -33,6 +33,7 @@ from webhook.analysers.embedded.lexicon import (
     TROUBLE,
     WEAK,
     WISH,
+    any_of,
     concept_words,
 )
 
@@ -81,15 +82,22 @@ def _spans(pattern: re.Pattern[str], text: str, start: int, end: int) -> list[re
     return list(pattern.finditer(text, start, end))
 
 
-def negations(pattern: re.Pattern[str], text: str, start: int, end: int) -> list[re.Match[str]]:
+def inert_phrases(text: str) -> list[tuple[int, int]]:
+    """The spans of the phrases whose negation words negate nothing ("not only GPUs", "keine andere Zone
+    als ...": ``NOT_NEGATING``), found over the whole text: "pas plus" stays one phrase though "plus" also
+    co-ordinates. A caller that asks ``negations`` about many clauses finds them once and passes them on."""
+    return [(m.start(), m.end()) for m in NOT_NEGATING.finditer(text)]
+
+
+def negations(pattern: re.Pattern[str], text: str, start: int, end: int,
+              inert: list[tuple[int, int]] | None = None) -> list[re.Match[str]]:
     """The matches of a negation ``pattern`` in [start, end) but those inside a phrase whose negation
-    words negate nothing ("not only GPUs", "keine andere Zone als ...": ``NOT_NEGATING``).
+    words negate nothing (``inert``: ``inert_phrases(text)``, found here when not given).
 
     The signs that close the clause are no words: a refusal said after its name ends the clause even
     when "*", "~" or '"' follow it ("lass den weg *" must not leave the node named and preferred)."""
     end = words_end(text, start, end)
-    # over the whole text: "pas plus" stays one phrase though "plus" also co-ordinates
-    void = [(m.start(), m.end()) for m in NOT_NEGATING.finditer(text) if m.start() < end and m.end() > start]
+    void = [(s, e) for s, e in (inert_phrases(text) if inert is None else inert) if s < end and e > start]
     return [m for m in pattern.finditer(text, start, end) if not any(s <= m.start() and m.end() <= e for s, e in void)]
 
 
@@ -127,6 +135,7 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
     """Cut lower-cased ``text`` into clauses. ``names``: spans of extracted names (for list continuation);
     ``amounts``: where resource amounts start ("8 cores", "2TB"), which end a negation's scope."""
     names = names or []
+    inert = inert_phrases(text)
     clauses: list[Clause] = []
     for sentence_index, (s_start, s_end, _) in enumerate(_cuts(HARD_SPLIT, text, 0, len(text))):
         sentence: list[Clause] = []
@@ -137,12 +146,12 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
         bare_previous = False  # the previous segment was nothing but a strength word
         header = False  # "Critical: ..." governs the whole sentence
         for start, end, separator in _unpunctuated(text, _cuts(SOFT_SPLIT, text, s_start, s_end), names,
-                                                   amounts or []):
+                                                   amounts or [], inert):
             marks = sorted([(m.start(), WEAK_STRENGTH, m.group(0)) for m in _spans(WEAK, text, start, end)]
                            + [(m.start(), STRONG_STRENGTH, m.group(0)) for m in _spans(STRONG, text, start, end)])
             lead = start + len(text[start:end]) - len(text[start:end].lstrip())
-            before = tuple(m.end() for m in negations(NEGATION_BEFORE, text, start, end))
-            after = tuple(m.start() for m in negations(NEGATION_AFTER, text, start, end))
+            before = tuple(m.end() for m in negations(NEGATION_BEFORE, text, start, end, inert))
+            after = tuple(m.start() for m in negations(NEGATION_AFTER, text, start, end, inert))
             # a clause that turns the polarity ("..., never us-east-1a") is a wish of its own
             turns = bool(before) and NEGATION_BEFORE.match(text, lead) is not None and not (
                 previous is not None and previous.negated)
@@ -267,7 +276,7 @@ _NEGATION_OPEN = concept_words("negation_open")
 _RELATIVE = concept_words("relative_pronoun")
 _CUE_KINDS = (NOT_NEEDED, HEDGE, INDIFFERENT, _OPENING, _CLOSING, NEGATION_BEFORE, NEGATION_AFTER, WEAK, STRONG,
               _NEGATION_OPEN)
-_CUE_WORDS = re.compile("|".join(p.pattern for p in (*_CUE_KINDS, concept_words("strength_lead"))))
+_CUE_WORDS = any_of(*_CUE_KINDS, concept_words("strength_lead"))
 _VERB_SUBJECT = re.compile(r"(?<![\w-])" + group("verb_subject") + r"\s+$")
 _LONG_CUES = (NOT_NEEDED, HEDGE, INDIFFERENT, NEGATION_AFTER, NEGATION_BEFORE, WEAK, STRONG)
 _AUXILIARY = re.compile(r"\s+" + group("verb_subject") + r"(?![\w-])")
@@ -323,24 +332,25 @@ class _Said:
 
 
 def _unpunctuated(text: str, pieces: list[tuple[int, int, str]], names: list[tuple[int, int]],
-                  amounts: list[int]) -> list[tuple[int, int, str]]:
+                  amounts: list[int], inert: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
     """Cut each piece where a new wish begins although no punctuation says so ("not in zone a needs 4
     GPUs", "no GPU nodes 8 cores", "über Zonen verteilen in eu-central-1 bleiben").
 
     Each word that may open a clause (``_boundaries``) is tried in order; ``_opens_clause`` says whether
     it does, given what the piece has said since its last cut. A cut needs a word between the last cue
     and it ("not spread out", "you must avoid" stay whole) and words of substance after it ("rack-9 stay
-    away" points back)."""
+    away" points back). ``inert``: ``inert_phrases(text)``."""
     out: list[tuple[int, int, str]] = []
     for start, end, separator in pieces:
         piece_start = start
-        for boundary in _boundaries(text, start, end, names, amounts):
+        for boundary in _boundaries(text, start, end, names, amounts, inert):
             if boundary.cut > piece_start and _substance(text, max(boundary.cut, boundary.end), end) and _opens_clause(
                     text, boundary, _said(text, piece_start, boundary, names, amounts), piece_start, names):
                 out.append((piece_start, boundary.cut, separator if piece_start == start else ""))
                 piece_start = boundary.cut
         out.append((piece_start, end, separator if piece_start == start else ""))
-    return _refused_objects(text, [(s, e, sep) for s, e, sep in out if text[s:e].strip(" ,:;.")], names, amounts)
+    return _refused_objects(text, [(s, e, sep) for s, e, sep in out if text[s:e].strip(" ,:;.")], names, amounts,
+                            inert)
 
 
 _LEVEL_WORDS = r"{level_zone}|{level_rack}|{level_region}|{level_node}"
@@ -360,14 +370,14 @@ def _object_start(text: str, names: list[tuple[int, int]], start: int, end: int)
 
 
 def _refused_objects(text: str, pieces: list[tuple[int, int, str]], names: list[tuple[int, int]],
-                     amounts: list[int]) -> list[tuple[int, int, str]]:
+                     amounts: list[int], inert: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
     """A refusal said after its object ("Zone us-west-2b meiden", "Racks r3 und r4 meiden") refuses that
     object, not the wishes typed before it without punctuation ("... 16 GB RAM Zone us-west-2b meiden"):
     the piece is cut where its object begins, and so is the piece before a bare list item it continues."""
     out = list(pieces)
     for index in range(len(out) - 1, -1, -1):
         start, end, separator = out[index]
-        refusal = next(iter(negations(NEGATION_AFTER, text, start, end)), None)
+        refusal = next(iter(negations(NEGATION_AFTER, text, start, end, inert)), None)
         if refusal is None:
             continue
         target = index
@@ -386,7 +396,7 @@ def _refused_objects(text: str, pieces: list[tuple[int, int, str]], names: list[
 
 
 def _boundaries(text: str, start: int, end: int, names: list[tuple[int, int]],
-                amounts: list[int]) -> list[_Boundary]:
+                amounts: list[int], inert: list[tuple[int, int]]) -> list[_Boundary]:
     """The words of [start, end) that may open a clause, in order; never a cue inside a longer one
     ("auf keinen Fall", "nicht ... benutzen")."""
     found = [_Boundary(m.start(), m.start(), m.end(), _OPEN) for m in _OPENING.finditer(text, start, end)]
@@ -394,7 +404,8 @@ def _boundaries(text: str, start: int, end: int, names: list[tuple[int, int]],
     # a refusal said after its object ("Knoten m02 meiden", "rack-2 off limits", "Knoten k-2 nicht benutzen")
     # closes a clause, it opens none
     after = [(m.start(), m.end()) for m in NEGATION_AFTER.finditer(text, start, end)]
-    found += [_Boundary(m.start(), m.start(), m.end(), _NEGATION) for m in negations(NEGATION_BEFORE, text, start, end)
+    found += [_Boundary(m.start(), m.start(), m.end(), _NEGATION)
+              for m in negations(NEGATION_BEFORE, text, start, end, inert)
               if not (_CLOSING.fullmatch(m.group(0)) or any(s <= m.start() < e for s, e in after)
                       or _BEFORE_CLOSING.match(text, m.end(), end))]
     found += [_Boundary(m.start(), m.start(), m.end(), _STRENGTH) for p in (WEAK, STRONG)
@@ -402,9 +413,11 @@ def _boundaries(text: str, start: int, end: int, names: list[tuple[int, int]],
     found += [_Boundary(m.start(), m.start(), m.end(), _PLACE) for m in _LEVEL_PHRASE.finditer(text, start, end)]
     # an amount in digits: a count word may be an article ("machine a GPU" typed without its accent)
     found += [_Boundary(a, a, a, _AMOUNT) for a in amounts if start < a < end and text[a].isdigit()]
-    # an intent's cue is the substance of the clause it opens: it spans nothing here
-    found += [_Boundary(m.start(), m.start(), m.start(), _CUE) for cue in CUES if cue.intent
-              for m in cue.pattern.finditer(text, start, end)]
+    # an intent's cue is the substance of the clause it opens: it spans nothing here. It opens one only
+    # after a refusal that has named its place (``_opens_clause``), so a piece naming none needs no cue.
+    if any(start <= s < end for s, _ in names):
+        found += [_Boundary(m.start(), m.start(), m.start(), _CUE) for cue in CUES if cue.intent
+                  for m in cue.pattern.finditer(text, start, end)]
     # a name, with the level word said before it ("zone ca-central-1a")
     for name_start, _ in names:
         if start < name_start < end:
@@ -492,7 +505,9 @@ def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int,
         # what the refusal refuses is a wish of its own, no place ("ne doivent pas partager de baie")
         refused = said.negations[-1].end()
         return not refused_named and (GPU_WORD.search(text, refused, cut) is not None or any(
-            True for cue in CUES for _ in cue.pattern.finditer(text, refused, cut)))
+            cue.pattern.search(text, refused, cut) for cue in CUES))
+    # a wish of another kind (_CUE) opens a clause only once the refusal has named its place: _boundaries
+    # leaves the cues out of a piece that names none
     return refused_named and not any(s <= boundary.start < e for s, e in names)
 
 
@@ -530,8 +545,7 @@ _THING = re.compile(r"(?<![\w-])(?:" + "|".join(group(f"level_{level}") for leve
 _PLURAL = re.compile(r"(?<![\w-])" + group("plural_verb") + r"(?![\w-])")
 # What may stand beside a strength word in a segment that is nothing but that strength ("it's a must",
 # "Es absolut notwendig, dass ...": lang/*/strength_lead.txt).
-_STRENGTH_LEAD = re.compile(WEAK.pattern + "|" + STRONG.pattern + r"|(?<![\w-])" + group("strength_lead")
-                            + r"(?![\w-])")
+_STRENGTH_LEAD = any_of(WEAK, STRONG, concept_words("strength_lead"))
 
 
 def clause_at(clauses: list[Clause], position: int) -> Clause | None:

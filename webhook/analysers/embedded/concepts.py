@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from webhook.analysers.embedded import langdata
-from webhook.analysers.embedded.langdata import alternatives, group
+from webhook.analysers.embedded.langdata import alternatives, group, one_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +48,7 @@ def load_cues(path: Path = SPECS) -> tuple[Cue, ...]:
     cues = []
     for spec in json.loads(path.read_text(encoding="utf-8")):
         alternatives_ = [*spec["patterns"], *alternatives(f"cue_{spec['cue']}")]
-        cues.append(Cue(spec["intent"], re.compile("|".join(expand(a) for a in alternatives_)), spec["when_negated"]))
+        cues.append(Cue(spec["intent"], re.compile(one_of([expand(a) for a in alternatives_])), spec["when_negated"]))
     return tuple(cues)
 
 

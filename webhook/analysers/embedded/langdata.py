@@ -67,6 +67,52 @@ FRAGMENTS = {"b": r"(?<![\w-])", "e": r"(?![\w-])", "gap": r"(?:\s+[\w'-]+){0,4}
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 
 
+def one_of(alternatives_: list[str]) -> str:
+    """The regular expression matching any of ``alternatives_`` (tried in order), with the word-start
+    check that most of them open with said once more in front of each run of them: ``{b}(?:{b}x|{b}y)``
+    matches what ``{b}x|{b}y`` does, but the regex engine rejects a position inside a word at once instead
+    of trying every alternative there (a cue has hundreds). The alternatives keep their own check, so the
+    words the typo tolerance reads from the pattern (``vocabulary``) cost no more to read."""
+    word_start = FRAGMENTS["b"]
+    parts: list[str] = []
+    run: list[str] = []  # alternatives that open with the word-start check, to be written as one group
+    for alternative in alternatives_:
+        if alternative.startswith(word_start) and not _alternation_outside_groups(alternative):
+            run.append(alternative)
+            continue
+        if run:
+            parts.append(word_start + "(?:" + "|".join(run) + ")")
+            run = []
+        parts.append(alternative)
+    if run:
+        parts.append(word_start + "(?:" + "|".join(run) + ")")
+    return "|".join(parts)
+
+
+def _alternation_outside_groups(regex: str) -> bool:
+    """Whether ``regex`` holds a ``|`` outside every group and character class (``{b}x|y`` checks the
+    word start before ``x`` only, so a check in front of it would wrongly hold for both)."""
+    depth, class_start, escaped = 0, -1, False  # class_start: where the open character class began
+    for index, char in enumerate(regex):
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif class_start >= 0:
+            # a "]" first in the class ("[]x]", "[^]x]") is one of its members, not its end
+            if char == "]" and regex[class_start + 1:index] not in ("", "^"):
+                class_start = -1
+        elif char == "[":
+            class_start = index
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            return True
+    return False
+
+
 def expand(template: str, fragments: dict[str, str] | None = None) -> str:
     """A template with its ``{placeholders}`` replaced: a fragment (``FRAGMENTS`` and ``fragments``), or
     else the group of the concept so named, whose own lines may name placeholders in turn."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from webhook.analysers.embedded.langdata import alternatives, expand, group, table
+from webhook.analysers.embedded.langdata import alternatives, expand, group, one_of, table
 
 
 def words(*alternatives: str) -> str:
@@ -25,6 +25,12 @@ def compile_words(*alternatives: str) -> re.Pattern[str]:
 def concept_words(concept: str) -> re.Pattern[str]:
     """The compiled whole-word pattern of one concept over every language."""
     return compile_words(*alternatives(concept))
+
+
+def any_of(*patterns: re.Pattern[str]) -> re.Pattern[str]:
+    """One pattern that matches where ``patterns`` joined by "|" match (``langdata.one_of``: the word-start
+    check they open with is tested once in front of them first)."""
+    return re.compile(one_of([p.pattern for p in patterns]))
 
 
 # --- strength (ARCHITECTURE 2.2: weak 0.5 / strong 1.5 / else 1.0) ------------------------------------

@@ -47,7 +47,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from shared.catalogue import BY_NAME, OPPOSITES
-from webhook.analysers.embedded.clauses import Clause, clause_at, negations
+from webhook.analysers.embedded.clauses import Clause, clause_at, inert_phrases, negations
 from webhook.analysers.embedded.langdata import alternatives, expand, group
 from webhook.analysers.embedded.lexicon import (
     BECAUSE,
@@ -62,6 +62,7 @@ from webhook.analysers.embedded.lexicon import (
     TROUBLE,
     WEAK,
     WISH,
+    any_of,
     compile_words,
 )
 
@@ -107,10 +108,11 @@ class PolarityCue:
     weak: bool = False  # a hedge, "not needed" or indifference: it allows, never asks for the opposite
 
 
-def cues_in(text: str, clause: Clause) -> list[PolarityCue]:
+def cues_in(text: str, clause: Clause, inert: list[tuple[int, int]] | None = None) -> list[PolarityCue]:
     """Every polarity cue of one clause. A negation inside a hedge or a "not needed" phrase, or followed
     by an indifference word before the clause ends ("doesn't matter", "no importa"), is weak; one inside
-    a phrase whose negation negates nothing ("not only", "non négociable") is no cue at all."""
+    a phrase whose negation negates nothing ("not only", "non négociable"; ``inert``, as
+    ``clauses.negations`` takes it) is no cue at all."""
     weak_spans = [(m.start(), m.end()) for p in (HEDGE, NOT_NEEDED) for m in p.finditer(text, clause.start, clause.end)]
 
     def weak(start: int, end: int) -> bool:
@@ -118,9 +120,9 @@ def cues_in(text: str, clause: Clause) -> list[PolarityCue]:
             INDIFFERENT.search(text, end, min(clause.end, end + 30)))
 
     found = [PolarityCue(m.start(), m.end(), BEFORE, weak(m.start(), m.end()))
-             for m in negations(NEGATION_BEFORE, text, clause.start, clause.end)]
+             for m in negations(NEGATION_BEFORE, text, clause.start, clause.end, inert)]
     found += [PolarityCue(m.start(), m.end(), AFTER, weak(m.start(), m.end()))
-              for m in negations(NEGATION_AFTER, text, clause.start, clause.end)]
+              for m in negations(NEGATION_AFTER, text, clause.start, clause.end, inert)]
     found += [PolarityCue(s, e, ANY, True) for s, e in weak_spans]
     found += [PolarityCue(m.start(), m.end(), ANY) for m in ANTI_AFFINITY.finditer(text, clause.start, clause.end)]
     return found
@@ -159,9 +161,10 @@ def guard(text: str, clauses: list[Clause], candidates: list[Candidate], read: S
         if clause is not None:
             by_clause.setdefault(clauses.index(clause), []).append(candidate)
     unspent: dict[int, list[PolarityCue]] = {}  # clause index -> its polarity cues nothing consumed
+    inert = inert_phrases(text)
     for index, clause in enumerate(clauses):
         own = by_clause.get(index, [])
-        unspent[index] = [cue for cue in cues_in(text, clause) if not consumed(cue, clause, own, negated)]
+        unspent[index] = [cue for cue in cues_in(text, clause, inert) if not consumed(cue, clause, own, negated)]
     # a clause that refuses and reads nothing may point back at a name said before it ("rack-9, stay
     # away"); an indifference ("don't care about the zone") or a hedge points at nothing
     pointing_back = {index for index, clause in enumerate(clauses)
@@ -262,7 +265,7 @@ _QUESTION = re.compile(r"^\W*" + group("question_words") + r"(?![\w-])")
 _QUESTION_BARE = re.compile(r"^\W*" + group("question_bare") + r"(?![\w-])")
 _YOU = compile_words(*alternatives("you_words"))
 # A wish before a reason: a negation or request ("avoid", "keep it off") or any wish marker.
-_WISH_OR_REFUSAL = re.compile(NEGATION_BEFORE.pattern + "|" + WISH.pattern)
+_WISH_OR_REFUSAL = any_of(NEGATION_BEFORE, WISH)
 _LABEL_ID = re.compile(r"\s+[\w-]*\d[\w-]*(?=\s)")
 
 
@@ -413,7 +416,7 @@ def approved(text: str, clause: Clause, candidate: Candidate, names: Sequence[tu
 
 # A few plain words may stand between a target and its complaint ("the nodes running kafka on them are
 # flaky", "Knoten, auf denen kafka läuft, sind kaputt"): never a name (digits), a wish or a refusal.
-_NOT_BETWEEN = re.compile(WISH.pattern + "|" + NEGATION_BEFORE.pattern + "|" + NEGATION_AFTER.pattern)
+_NOT_BETWEEN = any_of(WISH, NEGATION_BEFORE, NEGATION_AFTER)
 
 
 def _complained(text: str, position: int, end: int) -> bool:

@@ -34,6 +34,7 @@ from webhook.analysers.embedded.lexicon import (
     STRONG,
     WEAK,
     WISH,
+    any_of,
     concept_words,
 )
 from webhook.analysers.embedded.polarity_guard import approved, guard, not_wishes, own_wish, undescribed
@@ -46,9 +47,9 @@ _RELATIVE = concept_words("relative_pronoun")
 RULE_CONFIDENCE = 0.95
 # What a number or a model is masked as for the cue patterns (upper case where no cue may read it).
 _MASKS = {"cores": "cores", "gpus": "gpus", "size": "GB", "rate": "RATE", "gpu_model": "gpu"}
-REFUSAL = re.compile(NEGATION_AFTER.pattern + "|" + NEGATION_BEFORE.pattern)
+REFUSAL = any_of(NEGATION_AFTER, NEGATION_BEFORE)
 # what a bare refusal may hold: refusal words, words pointing back, and a strong word ("en aucun cas")
-REFUSAL_WORDS = re.compile(REFUSAL.pattern + "|" + REFERENCE.pattern + "|" + STRONG.pattern)
+REFUSAL_WORDS = any_of(REFUSAL, REFERENCE, STRONG)
 
 # Every catalogue identifier (intent names, metadata keys): a hint that spells them out is writing
 # our output format, not a placement wish.

@@ -45,23 +45,32 @@ _QUANTITY = re.compile(
 )  # a unit that opens a node's name counts nothing: "a gpu-node-3", "a gpu-7"
 
 
+# Each number word and unit is tried on its own against what the pattern above found: compiled once here
+# rather than looked up at each try in the re module's bounded cache (which compiles them again once the
+# hint's names have pushed them out).
+_NUMBER_WORDS = [(re.compile(pattern), value) for pattern, value in NUMBER_WORDS.items()]
+_UNIT_FACTORS = [(kind, [(re.compile(pattern), factor) for pattern, factor in units.items()])
+                 for kind, units in (("rate", _RATE_UNITS), ("size", _SIZE_UNITS))]
+_CORE_UNIT_PATTERNS = [re.compile(unit) for unit in _CORE_UNITS]
+
+
 def parse_number(text: str) -> float | None:
     """``"16"`` -> 16.0, ``"1,5"`` -> 1.5, ``"two"``/``"zwei"`` -> 2.0; None if not a number."""
     text = text.strip()
     if text and text[0].isdigit():
         return float(text.replace(",", "."))
-    for pattern, value in NUMBER_WORDS.items():
-        if re.fullmatch(pattern, text):
+    for pattern, value in _NUMBER_WORDS:
+        if pattern.fullmatch(text):
             return float(value)
     return None
 
 
 def _unit_kind(unit: str) -> tuple[str, float]:
-    for kind, units in (("rate", _RATE_UNITS), ("size", _SIZE_UNITS)):
-        factor = next((f for pattern, f in units.items() if re.fullmatch(pattern, unit)), None)
+    for kind, units in _UNIT_FACTORS:
+        factor = next((f for pattern, f in units if pattern.fullmatch(unit)), None)
         if factor is not None:
             return kind, factor
-    if any(re.fullmatch(u, unit) for u in _CORE_UNITS):
+    if any(pattern.fullmatch(unit) for pattern in _CORE_UNIT_PATTERNS):
         return "cores", 1.0
     return "gpus", 1.0  # GPU units and "Nx <model>"
 
@@ -89,7 +98,7 @@ _JOIN = rf"\b{group('list_join')}\b"  # "and", "or", "y", "und", "et", ...
 _ZONE_TAIL = re.compile(rf"\s*(?:/|,|{_JOIN})\s*"
                         r"(?:(\d{1,2})([a-z])|([a-z]))(?![\w-])")
 _REGION = re.compile(r"(?<![\w-])(" + _AWS_REGION + r"|" + _GCP_REGION + r")(?![\w-])")
-_AZURE_REGIONS = words(*alternatives("cloud_azure_region"))
+_AZURE_REGIONS = re.compile(words(*alternatives("cloud_azure_region")))
 # Geographic names count only after a locative word ("in Europe", "located in Asia", "en Europa").
 _GEO = re.compile(rf"(?:(?<![\w-]){group('geo_locative')}\s+)({group('geo_names')[3:-1]})(?![\w-])")
 _GEO_NAMES = rf"({group('geo_level_names')[3:-1]})"
@@ -181,15 +190,15 @@ def extract(text: str) -> list[Slot]:
         unit = match.group(2)
         if number is None:
             continue
+        kind, factor = _unit_kind(unit)
         if unit == "x":  # "2x A100" / "4 x H100": a GPU count only when a model follows
             following = next((s for s, _ in model_spans if 0 <= s - match.end() <= 2), None)
             if following is None:
                 continue
-        elif match.group(1) in _ARTICLES and _unit_kind(unit)[0] not in ("gpus", "cores"):
+        elif match.group(1) in _ARTICLES and kind not in ("gpus", "cores"):
             continue  # "a gig" is not a size; a number word is ("sixteen GB", "nonante-six gigas")
-        elif _unit_kind(unit)[0] == "cores" and match.group(1) in _ARTICLES:
+        elif kind == "cores" and match.group(1) in _ARTICLES:
             continue  # "a CPU" is not a core count ("one core" is)
-        kind, factor = _unit_kind(unit)
         # A size unit followed by "/s" or "ps" was already caught as a rate by the longer alternative.
         add(kind, round(number * factor, 4), match.start(), match.end())
     for match in _LABELLED_COUNT.finditer(text):
@@ -259,7 +268,7 @@ def extract(text: str) -> list[Slot]:
             position = tail.end()
     for match in _REGION.finditer(text):
         add("region", match.group(1), match.start(), match.end())
-    for match in re.finditer(_AZURE_REGIONS, text):
+    for match in _AZURE_REGIONS.finditer(text):
         add("region", match.group(0), match.start(), match.end())
     for match in _GEO.finditer(text):
         add("region", _LEADING_ARTICLE.sub("", match.group(1)), match.start(1), match.end(1))

@@ -405,9 +405,12 @@ def _read_numbers(h: _Hint) -> None:
         elif slot.kind == "size" and not negated:
             unit = text[slot.start:slot.end]
             before, after = _window(text, clause, slot, clauses, slots)
-            if _UNIT_GIG.search(unit) and _nearest(
-                    _NETWORK_CUES, before, after) is not None and (
-                    _nearest(_MEMORY_CUES, before, after) is None and _nearest(_EPHEMERAL_CUES, before, after) is None):
+            # "40 gig nic": a size unit read as a rate when a network word is nearer than any memory or disk word
+            # ("1tb ram 400g nic": the RAM is the terabyte's)
+            network = _nearest(_NETWORK_CUES, before, after)
+            if _UNIT_GIG.search(unit) and network is not None and all(
+                    distance is None or network < distance
+                    for distance in (_nearest(_MEMORY_CUES, before, after), _nearest(_EPHEMERAL_CUES, before, after))):
                 add(Candidate("prefer_network_speed", slot.start, number=number, cue=unit))
                 continue
             sentence_text = text[min(c.start for c in clauses if c.sentence == clause.sentence):

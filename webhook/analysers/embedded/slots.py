@@ -123,10 +123,12 @@ _ZONE_TAIL_END = re.compile(expand(r"\s+(?:{list_join}|{level_zone})\b"))
 # --- node names -----------------------------------------------------------------------------------------
 
 # "node07", "k8s-worker-02", "w-4", "gpu-a100-03" (a dashed tail after a model-like part: no GPU wish),
+# a site code between the prefix and the number ("bm-lon-14", "n-ams-22"),
 # and a managed pool's names ("gke-pool-a-1b2c", "aks-nodepool1-12345678-vmss000002")
 _NODE_SHAPED = re.compile(expand(
     r"{b}((?:[a-z][a-z0-9]*-)*{node_name_prefix}-?\d+(?:-\d+)*[a-z]?(?:\.[a-z0-9-]+)*|"
     r"(?:[a-z][a-z0-9]*-)*{node_name_prefix}-[a-z]{1,3}\d+[a-z0-9]*(?:-[a-z0-9]*\d[a-z0-9]*)*|"
+    r"{node_name_prefix}(?:-[a-z]{2,3}){1,2}-\d+[a-z]?|"
     r"{node_pool_prefix}-(?=[a-z0-9-]*\d)[a-z0-9]+(?:-[a-z0-9]+)*){e}"
 ))
 _NODE_CONTEXT = re.compile(
@@ -137,8 +139,9 @@ _NOT_NODES = re.compile(r"^(?:\d+|" + group("not_node_names") + ")$")
 # "cpu: 32", "gpus: 2": a bare count after a resource label
 _LABELLED_COUNT = re.compile(expand(r"{b}(?:({gpu_label})|{unit_cores})\s*[:=]\s*(\d{1,3})"
                                     r"(?![\w/]|[.,]\d)(?!\s*(?:x|gb|gi|g|tb|m|mb)\b)"))
-# "16c/64g": cores and memory in shorthand
-_SHORT_CORES = re.compile(expand(r"(?<![\w.-])(\d{1,3})c(?=\s*/\s*\d|\s+{at_least_words}{e})"))
+# "16c/64g", "4c 16g", "8c, 32gb": cores and memory in shorthand (a "c" count only before a size or "at least")
+_SHORT_CORES = re.compile(expand(r"(?<![\w.-])(\d{1,3})c(?=\s*/\s*\d|\s+{at_least_words}{e}|\s*[,+]?\s*\d{1,4}\s*(?:")
+                          + "|".join(sorted(_SIZE_UNITS, key=len, reverse=True)) + r")(?![\w]))")
 # "half a terabyte", "medio terabyte", "ein halbes Terabyte"
 _HALF = re.compile(r"(?<![\w-])" + group("half") + r"\s+(" + "|".join(sorted(_SIZE_UNITS, key=len, reverse=True))
                    + r")(?![\w-])")

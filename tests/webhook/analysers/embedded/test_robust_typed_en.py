@@ -49,6 +49,26 @@ PROBES: dict[str, list[tuple[str, Labels]]] = {
          {"avoid_racks@1.5": ["rack-12"], "prefer_numa_aligned@0.5": None}),
         ("it is mandatory that the workers run in us-west-2", {"prefer_regions@1.5": ["us-west-2"]}),
     ],
+    # sizes in shorthand: "4c 16g" (a "c" count before a size), "400G nic" (a rate: the network word is nearer than
+    # the RAM word, which belongs to the amount before it)
+    "shorthand sizes": [
+        ("8c 32g, ssd", {"prefer_cpu_cores": 8, "prefer_memory_gb": 32, "prefer_ssd_storage": None}),
+        ("batch thing 2c 4gi no gpu", {"prefer_cpu_cores": 2, "prefer_memory_gb": 4, "avoid_gpu_nodes": None}),
+        ("4x h100 512g ram 200g nic", {"prefer_gpu": 4, "prefer_gpu_models": ["H100"], "prefer_memory_gb": 512,
+                                       "prefer_network_speed": 200}),
+        ("64g ram 25g nic", {"prefer_memory_gb": 64, "prefer_network_speed": 25}),
+    ],
+    # "pref" is weak (README conventions); "quiet nodes", "low util" are the least loaded nodes
+    "abbreviated wishes": [
+        ("pref the quiet hosts, 16 cores", {"prefer_least_loaded_nodes@0.5": None, "prefer_cpu_cores": 16}),
+        ("pref eu-west-1 but it must have nvlink", {"prefer_regions@0.5": ["eu-west-1"], "prefer_nvlink@1.5": None}),
+        ("low util box pls, 8 gigs", {"prefer_least_loaded_nodes": None, "prefer_memory_gb": 8}),
+    ],
+    # a node named with a site code between its prefix and its number ("srv-fra-07")
+    "site-coded node names": [
+        ("keep off srv-fra-07 and srv-fra-08", {"avoid_nodes": ["srv-fra-07", "srv-fra-08"]}),
+        ("ideally on vm-sjc-3, must have an ssd", {"prefer_nodes@0.5": ["vm-sjc-3"], "prefer_ssd_storage@1.5": None}),
+    ],
 }
 
 CASES = [(mechanism, hint, labels) for mechanism, rows in PROBES.items() for hint, labels in rows]

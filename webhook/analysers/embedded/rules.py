@@ -309,6 +309,10 @@ def read_hint(hint: str) -> Reading:
     # a zone, region or rack is never a workload, nor is a node's own name: after a node's cue it is that
     # node ("same node as worker-3", "next to gke-pool-a-1b2c"), after a zone's cue it is read as neither
     # ("same zone as worker-3": the zone is not named); any other workload name is never also a node name
+    # a zone known only by its level word is a workload a relation names ("same az as checkout-v2 ... whatever az
+    # checkout-v2 is in")
+    workloads = {n for r in relations for n in r.names}
+    slots = [s for s in slots if not (s.by_level_word and str(s.value) in workloads)]
     places = {str(s.value) for s in slots if s.kind in ("zone", "region", "rack")}
     nodes = {str(s.value) for s in slots if s.kind == "node" and _NODE_LED.match(str(s.value))}
     unsaid = [(r.start, r.end) for r in relations if r.level != NODE and nodes.intersection(r.names)]
@@ -708,8 +712,8 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
             refused.add((clause.sentence, clause.start))
             if clause is next(c for c in clauses if c.sentence == clause.sentence) and clause.sentence > 0:
                 refused.add((clause.sentence - 1, clause.start))
-            one = _place_pointed_at(text, clauses, clause, candidates)
-            for place in [one] if one is not None else _places_named_before(text, clauses, clause, candidates, slots):
+            for place in _places_pointed_at(text, clauses, clause, candidates) or _places_named_before(
+                    text, clauses, clause, candidates, slots):
                 pointed[id(place)] = replace(place, intent=f"avoid_{place.intent.removeprefix('prefer_')}")
     kept = []
     for candidate in candidates:
@@ -739,22 +743,31 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
     return kept
 
 
-def _place_pointed_at(text: str, clauses: list[Clause], refusal: Clause,
-                      candidates: list[Candidate]) -> Candidate | None:
+def _places_pointed_at(text: str, clauses: list[Clause], refusal: Clause,
+                       candidates: list[Candidate]) -> list[Candidate]:
     """The one place a refusal that points back refuses: "m04 is flaky, skip it", "der Knoten k-4 spinnt,
-    nimm ihn nicht". Only when the words before it in its sentence name that place and nothing else and
+    nimm ihn nicht"; or the places of one kind a plural pointer refuses ("noisy neighbours on w-31 and w-32 so
+    avoid those"). Only when the words before it in its sentence name those places and nothing else and
     wish nothing (no wish, strength or negation word); else which reading was meant is not certain."""
     if not REFERENCE.search(text, refusal.start, refusal.end):
-        return None
+        return []
     before = [c for c in clauses if c.sentence == refusal.sentence and c.end <= refusal.start]
+    # a "so" right before the refusal joins it to the complaint: it is the refusal's, no wish of its own
+    joined = _CONSEQUENCE.search(text, before[0].start, refusal.start) if before else None
     if not before or any(c.negated or c.strength_word for c in before) or WISH.search(
-            text, before[0].start, refusal.start):
-        return None
+            text, before[0].start, joined.start() if joined else refusal.start):
+        return []
     found = [c for c in candidates if before[0].start <= c.position < refusal.start]
-    if len(found) != 1 or len(found[0].items) != 1 or found[0].cue not in found[0].items or (
+    if len(found) != 1 and not (found and _PLURAL_POINTER.search(text, refusal.start, refusal.end)):
+        return []
+    if len({c.intent for c in found}) != 1 or any(len(c.items) != 1 or c.cue not in c.items for c in found) or (
             _LEVEL_OF.get(found[0].intent) is None or not found[0].intent.startswith("prefer_")):
-        return None
-    return found[0]
+        return []
+    return found
+
+
+_PLURAL_POINTER = concept_words("plural_pointer")
+_CONSEQUENCE = re.compile(r"(?<![\w-])" + group("consequence") + r"[\s,:]*$")
 
 
 def _places_named_before(text: str, clauses: list[Clause], refusal: Clause, candidates: list[Candidate],

@@ -23,6 +23,9 @@ class Slot:
     value: str | float
     start: int
     end: int
+    # a zone known only by the level word before it ("az checkout-v2"), not by its shape: a workload's name
+    # there when a relation names it ("same az as checkout-v2")
+    by_level_word: bool = False
 
 
 RACK = "rack"  # the canonical rack name: "rack 3", "rack_3", "bastidor 3" are all rack-3
@@ -162,9 +165,9 @@ def extract(text: str) -> list[Slot]:
     slots: list[Slot] = []
     taken: list[tuple[int, int]] = []
 
-    def add(kind: str, value: str | float, start: int, end: int) -> None:
+    def add(kind: str, value: str | float, start: int, end: int, by_level_word: bool = False) -> None:
         if _claim(taken, start, end):
-            slots.append(Slot(kind, value, start, end))
+            slots.append(Slot(kind, value, start, end, by_level_word))
 
     # GPU models first: "2x A100" needs the model to see the count; "A100-80GB" needs both.
     models = [(m.start(), m.end(), m.group(1).replace(" ", "").upper()) for m in _GPU_MODEL.finditer(text)]
@@ -262,7 +265,7 @@ def extract(text: str) -> list[Slot]:
 
     for match in _ZONE_NAMED.finditer(text):
         if not re.fullmatch(r"\d+|[a-z]{1,2}\d?", match.group(1)):
-            add("zone", match.group(1), match.start(1), match.end(1))
+            add("zone", match.group(1), match.start(1), match.end(1), True)
     for match in _RACK.finditer(text):
         add("rack", f"{RACK}-{match.group(1) or match.group(2)}", match.start(), match.end())
     for match in _RACK_SPACED.finditer(text):
@@ -276,7 +279,7 @@ def extract(text: str) -> list[Slot]:
     # ("... y manténgalos fuera de westeurope-2").
     for slot in [s for s in slots if s.kind in ("zone", "region", "rack")]:
         for match in re.finditer(r"(?<![\w-])" + re.escape(str(slot.value)) + r"(?![\w-])", text):
-            add(slot.kind, slot.value, match.start(), match.end())
+            add(slot.kind, slot.value, match.start(), match.end(), slot.by_level_word)
 
     for match in _NODE_SHAPED.finditer(text):
         name = match.group(1)

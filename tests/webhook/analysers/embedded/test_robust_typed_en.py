@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.webhook.analysers.embedded.probes import Labels, expected_of, problems, score
+from tests.webhook.analysers.embedded.probes import Labels, expected_of, names, problems, score
 from webhook.evaluation import EvalRow
 
 # mechanism -> its probes
@@ -69,7 +69,53 @@ PROBES: dict[str, list[tuple[str, Labels]]] = {
         ("keep off srv-fra-07 and srv-fra-08", {"avoid_nodes": ["srv-fra-07", "srv-fra-08"]}),
         ("ideally on vm-sjc-3, must have an ssd", {"prefer_nodes@0.5": ["vm-sjc-3"], "prefer_ssd_storage@1.5": None}),
     ],
+    # a pronoun right after a relation cue points back at the one workload named before it
+    "a relation pointing back": [
+        ("etl-batch hogs the disks, keep away from it", {"avoid_same_node_as_deployments": ["etl-batch"]}),
+        ("search-api is a noisy neighbour so dont schedule next to it, 4 cores",
+         {"avoid_same_node_as_deployments": ["search-api"], "prefer_cpu_cores": 4}),
+        ("payments-db gets hit by every outage we have, keep me out of whatever zone it's in",
+         {"avoid_same_zone_as_deployments": ["payments-db"]}),
+        ("the feature-cache is our hot path, same zone as it pls",
+         {"prefer_same_zone_as_deployments": ["feature-cache"]}),
+        # a place pointed back at stays a place
+        ("rack-7 is flaky, stay away from it", {"avoid_racks": ["rack-7"]}),
+        ("us-east-1a is flaky, stay away from it", {"avoid_zones": ["us-east-1a"]}),
+    ],
+    # a workload refused on the pod's own node or zone, named before it ("no X pods on my node"), or the node a
+    # workload takes named after the level ("off any node X occupies")
+    "a workload refused indirectly": [
+        ("no spark-exec pods on my node pls, ssd", {"avoid_same_node_as_deployments": ["spark-exec"],
+                                                    "prefer_ssd_storage": None}),
+        ("i dont want any etl-job pods on the same node", {"avoid_same_node_as_deployments": ["etl-job"]}),
+        ("zero kafka pods in my zone", {"avoid_same_zone_as_deployments": ["kafka"]}),
+        ("stay off any node etl-loader uses", {"avoid_same_node_as_deployments": ["etl-loader"]}),
+        ("same zone as ml-feeder but not on whatever node the ml-feeder pods run on",
+         {"prefer_same_zone_as_deployments": ["ml-feeder"], "avoid_same_node_as_deployments": ["ml-feeder"]}),
+    ],
+    # "same az as X": X is a workload even where "az X" alone would name a zone
+    "a workload after a zone word": [
+        ("same az as billing-v3 but keep it out of whatever az billing-v3 is in",
+         {"prefer_same_zone_as_deployments": ["billing-v3"], "avoid_same_zone_as_deployments": ["billing-v3"]}),
+        ("avoid zone westeurope-2", {"avoid_zones": ["westeurope-2"]}),
+    ],
+    # a complaint about places joined by "so" to a refusal pointing back at all of them ("those", "them")
+    "a plural refusal pointing back": [
+        ("we keep seeing oom kills on n-11 and n-12 so avoid those, 8 cores",
+         {"avoid_nodes": ["n-11", "n-12"], "prefer_cpu_cores": 8}),
+        ("rack-3 and rack-4 keep losing power, stay away from them", {"avoid_racks": ["rack-3", "rack-4"]}),
+    ],
 }
+
+# Polarity: hints whose refusal must never be read as a preference, nor a number as a workload's name.
+NEVER: list[tuple[str, set[str]]] = [
+    ("no two replicas in the same zone", {"avoid_same_zone_as_deployments", "prefer_same_zone_as_deployments"}),
+    ("zero kafka pods in my zone", {"prefer_same_zone_as_deployments"}),
+    ("no redis pods on my node", {"prefer_same_node_as_deployments"}),
+    ("node-1 and rack-2 are flaky, avoid those", {"prefer_nodes", "prefer_racks"}),
+    ("ideally rack-3, if not rack-4", {"avoid_racks"}),
+    ("kafka-broker is noisy, dont land next to it", {"prefer_same_node_as_deployments"}),
+]
 
 CASES = [(mechanism, hint, labels) for mechanism, rows in PROBES.items() for hint, labels in rows]
 
@@ -85,3 +131,8 @@ def test_a_typed_hint_reads_every_wish(mechanism: str, hint: str, labels: Labels
                            expected_of(labels)))
     assert not result.flips, result.flips
     assert result.perfect, (mechanism, problems(result))
+
+
+@pytest.mark.parametrize(("hint", "never"), NEVER, ids=[h for h, _ in NEVER])
+def test_a_refusal_is_never_read_as_a_preference(hint: str, never: set[str]) -> None:
+    assert not names(hint) & never, names(hint)

@@ -138,6 +138,9 @@ _NODE_CONTEXT = re.compile(
     r"(?<![\w-])" + group("level_node") + r"\s+" + _CALLED
     + r"((?:[a-z0-9]+[-_.])*[a-z]*\d[a-z0-9]*(?:[-_.][a-z0-9]+)*)(?![\w-])"
 )
+# "land on hx-03 or hx-04": a short dashed name of letters and a number after the node's preposition is a node
+_ON_NODE = re.compile(r"(?<![\w-])" + group("node_preposition") + r"\s+([a-z]{1,4}-\d{1,3}[a-z]?)(?![\w-]|\.\w)")
+_ON_NODE_TAIL = re.compile(rf"\s*(?:,|/|&|{_JOIN})\s*([a-z]{{1,4}}-\d{{1,3}}[a-z]?)(?![\w-]|\.\w)")
 _NOT_NODES = re.compile(r"^(?:\d+|" + group("not_node_names") + ")$")
 # "cpu: 32", "gpus: 2": a bare count after a resource label
 _LABELLED_COUNT = re.compile(expand(r"{b}(?:({gpu_label})|{unit_cores})\s*[:=]\s*(\d{1,3})"
@@ -291,5 +294,12 @@ def extract(text: str) -> list[Slot]:
         if _NOT_NODES.match(name) or not re.search(r"[a-z]", name):
             continue
         add("node", name, match.start(1), match.start(1) + len(name))
+    for match in _ON_NODE.finditer(text):
+        position, shape = match.start(1), re.sub(r"\d+", "9", match.group(1))
+        item: re.Match[str] | None = match
+        while item is not None and not _NOT_NODES.match(item.group(1)) and re.sub(r"\d+", "9", item.group(1)) == shape:
+            add("node", item.group(1), item.start(1), item.end(1))
+            position = item.end()
+            item = _ON_NODE_TAIL.match(text, position)
     slots.sort(key=lambda s: (s.start, s.end))
     return slots

@@ -93,6 +93,21 @@ PROBES: dict[str, list[tuple[str, Labels]]] = {
         ("same zone as ml-feeder but not on whatever node the ml-feeder pods run on",
          {"prefer_same_zone_as_deployments": ["ml-feeder"], "avoid_same_node_as_deployments": ["ml-feeder"]}),
     ],
+    # the place a workload is not on ("any zone X isn't running in": refused by the cue, the negation follows the
+    # name) and the node it lands on
+    "where a workload is not": [
+        ("put it in a zone kafka-mirror is not in", {"avoid_same_zone_as_deployments": ["kafka-mirror"]}),
+        ("any node the batch-runner pods dont use, 16gb", {"avoid_same_node_as_deployments": ["batch-runner"],
+                                                            "prefer_memory_gb": 16}),
+        ("steer clear of whatever node log-shipper lands on", {"avoid_same_node_as_deployments": ["log-shipper"]}),
+    ],
+    # a short dashed name after "on" is a node, so a hedged refusal of it is read ("id prefer it not land on ...")
+    "a hedged refusal of short node names": [
+        ("id prefer it not run on qa-07 or qa-08, ssd", {"avoid_nodes@0.5": ["qa-07", "qa-08"],
+                                                        "prefer_ssd_storage": None}),
+        ("keep it on ab-1, ab-2 or ab-3", {"prefer_nodes": ["ab-1", "ab-2", "ab-3"]}),
+        ("runs on gen2 hardware, 8 cores", {"prefer_cpu_cores": 8}),
+    ],
     # "same az as X": X is a workload even where "az X" alone would name a zone
     "a workload after a zone word": [
         ("same az as billing-v3 but keep it out of whatever az billing-v3 is in",
@@ -115,6 +130,8 @@ NEVER: list[tuple[str, set[str]]] = [
     ("node-1 and rack-2 are flaky, avoid those", {"prefer_nodes", "prefer_racks"}),
     ("ideally rack-3, if not rack-4", {"avoid_racks"}),
     ("kafka-broker is noisy, dont land next to it", {"prefer_same_node_as_deployments"}),
+    ("any zone redis isnt running in", {"prefer_same_zone_as_deployments"}),
+    ("i would prefer it not land on kx-2", {"prefer_nodes"}),
 ]
 
 CASES = [(mechanism, hint, labels) for mechanism, rows in PROBES.items() for hint, labels in rows]

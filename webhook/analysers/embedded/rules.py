@@ -349,11 +349,21 @@ def _read_names(h: _Hint) -> None:
                 other.kind == slot.kind and clause.start <= other.start < slot.start for other in slots):
             continue  # "prefer us-east-1a over us-east-1b": the second one is the one not chosen
         if slot.kind in polar:
-            negated = h.negated(clause, slot.start)
+            negated = h.negated(clause, slot.start) and not _chosen_instead(text, slot, slots)
             add(Candidate(f"{'avoid' if negated else 'prefer'}_{polar[slot.kind]}", slot.start,
                           items=(str(slot.value),), cue=str(slot.value), negated=negated))
         elif slot.kind == "gpu_model" and not h.negated(clause, slot.start):
             add(Candidate("prefer_gpu_models", slot.start, items=(str(slot.value),), cue=str(slot.value)))
+
+
+def _chosen_instead(text: str, slot: Slot, slots: list[Slot]) -> bool:
+    """A place said right after a refused place of its kind and followed by "instead", typed without
+    punctuation ("not us-central1-a us-central1-b instead"): the alternative chosen, not refused. A place
+    right after the refusal's own verb stays refused ("avoid rack-2 instead")."""
+    if not _INSTEAD.match(text, slot.end + len(text[slot.end:]) - len(text[slot.end:].lstrip())):
+        return False
+    return any(other.kind == slot.kind and other.end < slot.start and not text[other.end:slot.start].strip(" ,")
+               for other in slots)
 
 
 def _read_relations(h: _Hint) -> None:
@@ -752,6 +762,10 @@ def _places_pointed_at(text: str, clauses: list[Clause], refusal: Clause,
     if not REFERENCE.search(text, refusal.start, refusal.end):
         return []
     before = [c for c in clauses if c.sentence == refusal.sentence and c.end <= refusal.start]
+    if not before and refusal.sentence > 0:  # "u know rack r-b12? stay away from it": a question names the place
+        before = [c for c in clauses if c.sentence == refusal.sentence - 1]
+        if not before or _QUESTION_MARK not in text[before[-1].end:refusal.start]:
+            return []
     # a "so" right before the refusal joins it to the complaint: it is the refusal's, no wish of its own
     joined = _CONSEQUENCE.search(text, before[0].start, refusal.start) if before else None
     if not before or any(c.negated or c.strength_word for c in before) or WISH.search(
@@ -767,6 +781,8 @@ def _places_pointed_at(text: str, clauses: list[Clause], refusal: Clause,
 
 
 _PLURAL_POINTER = concept_words("plural_pointer")
+_INSTEAD = concept_words("instead")
+_QUESTION_MARK = "?"
 _CONSEQUENCE = re.compile(r"(?<![\w-])" + group("consequence") + r"[\s,:]*$")
 
 
@@ -806,7 +822,10 @@ def _continues_refused_list(text: str, clauses: list[Clause], clause: Clause, ca
     previous = clauses[index - 1]
     refused = any(c.intent == f"avoid_{candidate.intent[7:]}" and previous.start <= c.position < previous.end
                   for c in candidates)
-    return refused and not re.sub(r"[\W_]+", "", FILLER.sub(" ", text[clause.start:candidate.position]))
+    # "not us-central1-a, us-central1-b instead": the alternative chosen after a comma, no item of the refused list
+    # ("avoid rack-1 and rack-2 instead" refuses both)
+    chosen = text[previous.end:clause.start].strip() == "," and _INSTEAD.search(text, candidate.position, clause.end)
+    return refused and not re.sub(r"[\W_]+", "", FILLER.sub(" ", text[clause.start:candidate.position])) and not chosen
 
 
 def _about_same(a: Candidate, b: Candidate) -> bool:

@@ -108,6 +108,23 @@ PROBES: dict[str, list[tuple[str, Labels]]] = {
         ("keep it on ab-1, ab-2 or ab-3", {"prefer_nodes": ["ab-1", "ab-2", "ab-3"]}),
         ("runs on gen2 hardware, 8 cores", {"prefer_cpu_cores": 8}),
     ],
+    # a place after a refused one, with "instead": the alternative chosen, no item of the refused list
+    "the alternative chosen instead": [
+        ("not on node-3, node-4 instead pls", {"avoid_nodes": ["node-3"], "prefer_nodes": ["node-4"]}),
+        ("avoid rack-2, rack-5 instead", {"avoid_racks": ["rack-2"], "prefer_racks": ["rack-5"]}),
+        ("avoid node-3, node-4 and node-5", {"avoid_nodes": ["node-3", "node-4", "node-5"]}),
+        ("not us-west-2a us-west-2b instead", {"avoid_zones": ["us-west-2a"], "prefer_zones": ["us-west-2b"]}),
+    ],
+    # a question that names a place, then a refusal pointing back at it
+    "a refusal after a question": [
+        ("remember node-14? skip it", {"avoid_nodes": ["node-14"]}),
+        ("know rack r-c07? keep away from it, 8 cores", {"avoid_racks": ["r-c07"], "prefer_cpu_cores": 8}),
+    ],
+    # "they don't all need to share one node": not needed, no co-location
+    "not all needed": [
+        ("replicas near each other, they dont all need to share a node", {"prefer_nearby_nodes_same_deployment": None}),
+        ("they dont all need to be in one zone, ssd please", {"prefer_ssd_storage": None}),
+    ],
     # "same az as X": X is a workload even where "az X" alone would name a zone
     "a workload after a zone word": [
         ("same az as billing-v3 but keep it out of whatever az billing-v3 is in",
@@ -132,6 +149,10 @@ NEVER: list[tuple[str, set[str]]] = [
     ("kafka-broker is noisy, dont land next to it", {"prefer_same_node_as_deployments"}),
     ("any zone redis isnt running in", {"prefer_same_zone_as_deployments"}),
     ("i would prefer it not land on kx-2", {"prefer_nodes"}),
+    # "instead" after the refusal's own verb, or after a list joined by "and", refuses: never the alternative
+    ("avoid rack-2 instead", {"prefer_racks"}),
+    ("avoid rack-1 and rack-2 instead", {"prefer_racks"}),
+    ("dont use rack-1 avoid rack-2 instead", {"prefer_racks"}),
 ]
 
 CASES = [(mechanism, hint, labels) for mechanism, rows in PROBES.items() for hint, labels in rows]

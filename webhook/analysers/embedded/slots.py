@@ -155,6 +155,16 @@ _COUNT_AFTER_MODEL = re.compile(r"(?:\s*-?\s*\d+\s*(?:" + "|".join(sorted(_SIZE_
                                 + r"))?\s*[x×]\s?(\d{1,2})(?![\w])")
 
 
+# a name of letters and digits in dashed or underscored parts ("x-4", "k-12", "db_3"); its shape ("x-9") is its
+# digits' places
+_NAME_TOKEN = re.compile(r"(?<![\w.-])((?=[a-z0-9_-]*\d)[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+)(?![\w-])")
+
+
+def _shape(name: str) -> str:
+    """``"k-12"`` -> ``"k-9"``: a name with each run of digits as one 9."""
+    return re.sub(r"\d+", "9", name)
+
+
 def _claim(taken: list[tuple[int, int]], start: int, end: int) -> bool:
     """Reserve [start, end) unless it overlaps an earlier slot."""
     if any(start < e and s < end for s, e in taken):
@@ -289,17 +299,23 @@ def extract(text: str) -> list[Slot]:
         if _NOT_NODES.match(name):
             continue
         add("node", name, match.start(1), match.end(1))
+    named_shapes = set()
     for match in _NODE_CONTEXT.finditer(text):
         name = match.group(1).rstrip(".")
         if _NOT_NODES.match(name) or not re.search(r"[a-z]", name):
             continue
         add("node", name, match.start(1), match.start(1) + len(name))
+        named_shapes.add(_shape(name))
+    # A node named after its level word ("Knoten k-12") shows the user's naming scheme: a bare name of the
+    # same shape elsewhere ("... und k-13", "... nicht auf k-14") is a node too.
+    for match in _NAME_TOKEN.finditer(text) if named_shapes else ():
+        if _shape(match.group(1)) in named_shapes and not _NOT_NODES.match(match.group(1)):
+            add("node", match.group(1), match.start(1), match.end(1))
     for match in _ON_NODE.finditer(text):
-        position, shape = match.start(1), re.sub(r"\d+", "9", match.group(1))
         item: re.Match[str] | None = match
-        while item is not None and not _NOT_NODES.match(item.group(1)) and re.sub(r"\d+", "9", item.group(1)) == shape:
+        while item is not None and not _NOT_NODES.match(item.group(1)) and _shape(item.group(1)) == _shape(
+                match.group(1)):
             add("node", item.group(1), item.start(1), item.end(1))
-            position = item.end()
-            item = _ON_NODE_TAIL.match(text, position)
+            item = _ON_NODE_TAIL.match(text, item.end())
     slots.sort(key=lambda s: (s.start, s.end))
     return slots

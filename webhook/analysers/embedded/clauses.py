@@ -199,7 +199,11 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
                 # "racks too if possible" names a thing before its strength word: it closes with its segment
                 names_thing = _THING.search(text, start, marks[0][0]) is not None
                 passes_on = not names_thing and is_bare(text, [], start, marks[0][0], _STRENGTH_LEAD)
-                bare_previous = not names_thing and is_bare(text, [], start, end, _STRENGTH_LEAD)  # "If possible, ..."
+                bare_previous = not names_thing and (is_bare(text, [], start, end, _STRENGTH_LEAD)  # "If possible, ..."
+                                                     # "it is essential that the pods | stay out of rack-7"
+                                                     or (passes_on and _THAT_SUBJECT.fullmatch(
+                                                         text, marks[0][0] + len(marks[0][2]), end) is not None))
+                passes_on = passes_on or bare_previous
                 # "Critical: ...", "Critical service: ...": a short label before a colon governs the sentence
                 if previous is None and text[end:end + 2].lstrip().startswith(":") and len(
                         text[start:end].split()) <= 3:
@@ -542,6 +546,8 @@ def _after_also(text: str, position: int) -> int:
     return match.end() if match else position
 _THING = re.compile(r"(?<![\w-])(?:" + "|".join(group(f"level_{level}") for level in ("zone", "rack", "region", "node"))
                     + r")(?![\w-])")
+# a strength word said up front of the clause it governs, with that clause's subject: "it is essential that the pods"
+_THAT_SUBJECT = re.compile(r"\s+" + group("relative_pronoun") + r"(?:\s+[^\W\d_]+){0,3}\s*")
 _PLURAL = re.compile(r"(?<![\w-])" + group("plural_verb") + r"(?![\w-])")
 # What may stand beside a strength word in a segment that is nothing but that strength ("it's a must",
 # "Es absolut notwendig, dass ...": lang/*/strength_lead.txt).

@@ -310,6 +310,10 @@ def read_hint(hint: str) -> Reading:
     # a zone, region or rack is never a workload, nor is a node's own name: after a node's cue it is that
     # node ("same node as worker-3", "next to gke-pool-a-1b2c"), after a zone's cue it is read as neither
     # ("same zone as worker-3": the zone is not named); any other workload name is never also a node name
+    # a zone known only by its level word is a workload a relation names ("same az as checkout-v2 ... whatever az
+    # checkout-v2 is in")
+    workloads = {n for r in relations for n in r.names}
+    slots = [s for s in slots if not (s.by_level_word and str(s.value) in workloads)]
     places = {str(s.value) for s in slots if s.kind in ("zone", "region", "rack")}
     nodes = {str(s.value) for s in slots if s.kind == "node" and _NODE_LED.match(str(s.value))}
     unsaid = [(r.start, r.end) for r in relations if r.level != NODE and nodes.intersection(r.names)]
@@ -346,11 +350,21 @@ def _read_names(h: _Hint) -> None:
                 other.kind == slot.kind and clause.start <= other.start < slot.start for other in slots):
             continue  # "prefer us-east-1a over us-east-1b": the second one is the one not chosen
         if slot.kind in polar:
-            negated = h.negated(clause, slot.start)
+            negated = h.negated(clause, slot.start) and not _chosen_instead(text, slot, slots)
             add(Candidate(f"{'avoid' if negated else 'prefer'}_{polar[slot.kind]}", slot.start,
                           items=(str(slot.value),), cue=str(slot.value), negated=negated))
         elif slot.kind == "gpu_model" and not h.negated(clause, slot.start):
             add(Candidate("prefer_gpu_models", slot.start, items=(str(slot.value),), cue=str(slot.value)))
+
+
+def _chosen_instead(text: str, slot: Slot, slots: list[Slot]) -> bool:
+    """A place said right after a refused place of its kind and followed by "instead", typed without
+    punctuation ("not us-central1-a us-central1-b instead"): the alternative chosen, not refused. A place
+    right after the refusal's own verb stays refused ("avoid rack-2 instead")."""
+    if not _INSTEAD.match(text, slot.end + len(text[slot.end:]) - len(text[slot.end:].lstrip())):
+        return False
+    return any(other.kind == slot.kind and other.end < slot.start and not text[other.end:slot.start].strip(" ,")
+               for other in slots)
 
 
 def _read_relations(h: _Hint) -> None:
@@ -406,9 +420,12 @@ def _read_numbers(h: _Hint) -> None:
         elif slot.kind == "size" and not negated:
             unit = text[slot.start:slot.end]
             before, after = _window(text, clause, slot, clauses, slots)
-            if _UNIT_GIG.search(unit) and _nearest(
-                    _NETWORK_CUES, before, after) is not None and (
-                    _nearest(_MEMORY_CUES, before, after) is None and _nearest(_EPHEMERAL_CUES, before, after) is None):
+            # "40 gig nic": a size unit read as a rate when a network word is nearer than any memory or disk word
+            # ("1tb ram 400g nic": the RAM is the terabyte's)
+            network = _nearest(_NETWORK_CUES, before, after)
+            if _UNIT_GIG.search(unit) and network is not None and all(
+                    distance is None or network < distance
+                    for distance in (_nearest(_MEMORY_CUES, before, after), _nearest(_EPHEMERAL_CUES, before, after))):
                 add(Candidate("prefer_network_speed", slot.start, number=number, cue=unit))
                 continue
             sentence_text = text[min(c.start for c in clauses if c.sentence == clause.sentence):
@@ -706,8 +723,8 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
             refused.add((clause.sentence, clause.start))
             if clause is next(c for c in clauses if c.sentence == clause.sentence) and clause.sentence > 0:
                 refused.add((clause.sentence - 1, clause.start))
-            one = _place_pointed_at(text, clauses, clause, candidates)
-            for place in [one] if one is not None else _places_named_before(text, clauses, clause, candidates, slots):
+            for place in _places_pointed_at(text, clauses, clause, candidates) or _places_named_before(
+                    text, clauses, clause, candidates, slots):
                 pointed[id(place)] = replace(place, intent=f"avoid_{place.intent.removeprefix('prefer_')}")
     kept = []
     for candidate in candidates:
@@ -741,22 +758,37 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
     return kept
 
 
-def _place_pointed_at(text: str, clauses: list[Clause], refusal: Clause,
-                      candidates: list[Candidate]) -> Candidate | None:
+def _places_pointed_at(text: str, clauses: list[Clause], refusal: Clause,
+                       candidates: list[Candidate]) -> list[Candidate]:
     """The one place a refusal that points back refuses: "m04 is flaky, skip it", "der Knoten k-4 spinnt,
-    nimm ihn nicht". Only when the words before it in its sentence name that place and nothing else and
+    nimm ihn nicht"; or the places of one kind a plural pointer refuses ("noisy neighbours on w-31 and w-32 so
+    avoid those"). Only when the words before it in its sentence name those places and nothing else and
     wish nothing (no wish, strength or negation word); else which reading was meant is not certain."""
     if not REFERENCE.search(text, refusal.start, refusal.end):
-        return None
+        return []
     before = [c for c in clauses if c.sentence == refusal.sentence and c.end <= refusal.start]
+    if not before and refusal.sentence > 0:  # "u know rack r-b12? stay away from it": a question names the place
+        before = [c for c in clauses if c.sentence == refusal.sentence - 1]
+        if not before or _QUESTION_MARK not in text[before[-1].end:refusal.start]:
+            return []
+    # a "so" right before the refusal joins it to the complaint: it is the refusal's, no wish of its own
+    joined = _CONSEQUENCE.search(text, before[0].start, refusal.start) if before else None
     if not before or any(c.negated or c.strength_word for c in before) or WISH.search(
-            text, before[0].start, refusal.start):
-        return None
+            text, before[0].start, joined.start() if joined else refusal.start):
+        return []
     found = [c for c in candidates if before[0].start <= c.position < refusal.start]
-    if len(found) != 1 or len(found[0].items) != 1 or found[0].cue not in found[0].items or (
+    if len(found) != 1 and not (found and _PLURAL_POINTER.search(text, refusal.start, refusal.end)):
+        return []
+    if len({c.intent for c in found}) != 1 or any(len(c.items) != 1 or c.cue not in c.items for c in found) or (
             _LEVEL_OF.get(found[0].intent) is None or not found[0].intent.startswith("prefer_")):
-        return None
-    return found[0]
+        return []
+    return found
+
+
+_PLURAL_POINTER = concept_words("plural_pointer")
+_INSTEAD = concept_words("instead")
+_QUESTION_MARK = "?"
+_CONSEQUENCE = re.compile(r"(?<![\w-])" + group("consequence") + r"[\s,:]*$")
 
 
 def _places_named_before(text: str, clauses: list[Clause], refusal: Clause, candidates: list[Candidate],
@@ -803,7 +835,10 @@ def _continues_refused_list(text: str, clauses: list[Clause], clause: Clause, ca
     refused = any(c.intent == f"avoid_{candidate.intent[7:]}" and previous.start <= c.position < previous.end
                   for c in candidates)
     opening = text[clause.start:candidate.position]
-    return refused and not re.sub(r"[\W_]+", "", _LIST_GLUE.sub(" ", FILLER.sub(" ", opening)))
+    # "not us-central1-a, us-central1-b instead": the alternative chosen after a comma, no item of the refused list
+    # ("avoid rack-1 and rack-2 instead" refuses both)
+    chosen = text[previous.end:clause.start].strip() == "," and _INSTEAD.search(text, candidate.position, clause.end)
+    return refused and not re.sub(r"[\W_]+", "", _LIST_GLUE.sub(" ", FILLER.sub(" ", opening))) and not chosen
 
 
 def _outside_refused_list(text: str, clause: Clause, candidate: Candidate, names: list[tuple[int, int]]) -> bool:

@@ -23,6 +23,9 @@ class Slot:
     value: str | float
     start: int
     end: int
+    # a zone known only by the level word before it ("az checkout-v2"), not by its shape: a workload's name
+    # there when a relation names it ("same az as checkout-v2")
+    by_level_word: bool = False
 
 
 RACK = "rack"  # the canonical rack name: "rack 3", "rack_3", "bastidor 3" are all rack-3
@@ -132,22 +135,28 @@ _ZONE_TAIL_END = re.compile(expand(r"\s+(?:{list_join}|{level_zone})\b"))
 # --- node names -----------------------------------------------------------------------------------------
 
 # "node07", "k8s-worker-02", "w-4", "gpu-a100-03" (a dashed tail after a model-like part: no GPU wish),
+# a site code between the prefix and the number ("bm-lon-14", "n-ams-22"),
 # and a managed pool's names ("gke-pool-a-1b2c", "aks-nodepool1-12345678-vmss000002")
 _NODE_SHAPED = re.compile(expand(
     r"{b}((?:[a-z][a-z0-9]*-)*{node_name_prefix}-?\d+(?:-\d+)*[a-z]?(?:\.[a-z0-9-]+)*|"
     r"(?:[a-z][a-z0-9]*-)*{node_name_prefix}-[a-z]{1,3}\d+[a-z0-9]*(?:-[a-z0-9]*\d[a-z0-9]*)*|"
+    r"{node_name_prefix}(?:-[a-z]{2,3}){1,2}-\d+[a-z]?|"
     r"{node_pool_prefix}-(?=[a-z0-9-]*\d)[a-z0-9]+(?:-[a-z0-9]+)*){e}"
 ))
 _NODE_CONTEXT = re.compile(
     r"(?<![\w-])" + group("level_node") + r"\s+" + _CALLED
     + r"((?:[a-z0-9]+[-_.])*[a-z]*\d[a-z0-9]*(?:[-_.][a-z0-9]+)*)(?![\w-])"
 )
+# "land on hx-03 or hx-04": a short dashed name of letters and a number after the node's preposition is a node
+_ON_NODE = re.compile(r"(?<![\w-])" + group("node_preposition") + r"\s+([a-z]{1,4}-\d{1,3}[a-z]?)(?![\w-]|\.\w)")
+_ON_NODE_TAIL = re.compile(rf"\s*(?:,|/|&|{_JOIN})\s*([a-z]{{1,4}}-\d{{1,3}}[a-z]?)(?![\w-]|\.\w)")
 _NOT_NODES = re.compile(r"^(?:\d+|" + group("not_node_names") + ")$")
 # "cpu: 32", "gpus: 2": a bare count after a resource label
 _LABELLED_COUNT = re.compile(expand(r"{b}(?:({gpu_label})|{unit_cores})\s*[:=]\s*(\d{1,3})"
                                     r"(?![\w/]|[.,]\d)(?!\s*(?:x|gb|gi|g|tb|m|mb)\b)"))
-# "16c/64g": cores and memory in shorthand
-_SHORT_CORES = re.compile(expand(r"(?<![\w.-])(\d{1,3})c(?=\s*/\s*\d|\s+{at_least_words}{e})"))
+# "16c/64g", "4c 16g", "8c, 32gb": cores and memory in shorthand (a "c" count only before a size or "at least")
+_SHORT_CORES = re.compile(expand(r"(?<![\w.-])(\d{1,3})c(?=\s*/\s*\d|\s+{at_least_words}{e}|\s*[,+]?\s*\d{1,4}\s*(?:")
+                          + "|".join(sorted(_SIZE_UNITS, key=len, reverse=True)) + r")(?![\w]))")
 # "half a terabyte", "medio terabyte", "ein halbes Terabyte"
 _HALF = re.compile(r"(?<![\w-])" + group("half") + r"\s+(" + "|".join(sorted(_SIZE_UNITS, key=len, reverse=True))
                    + r")(?![\w-])")
@@ -178,9 +187,9 @@ def extract(text: str) -> list[Slot]:
     slots: list[Slot] = []
     taken: list[tuple[int, int]] = []
 
-    def add(kind: str, value: str | float, start: int, end: int) -> None:
+    def add(kind: str, value: str | float, start: int, end: int, by_level_word: bool = False) -> None:
         if _claim(taken, start, end):
-            slots.append(Slot(kind, value, start, end))
+            slots.append(Slot(kind, value, start, end, by_level_word))
 
     # GPU models first: "2x A100" needs the model to see the count; "A100-80GB" needs both.
     models = [(m.start(), m.end(), m.group(1).replace(" ", "").upper()) for m in _GPU_MODEL.finditer(text)]
@@ -278,7 +287,7 @@ def extract(text: str) -> list[Slot]:
 
     for match in _ZONE_NAMED.finditer(text):
         if not re.fullmatch(r"\d+|[a-z]{1,2}\d?", match.group(1)):
-            add("zone", match.group(1), match.start(1), match.end(1))
+            add("zone", match.group(1), match.start(1), match.end(1), True)
     for match in _RACK.finditer(text):
         add("rack", f"{RACK}-{match.group(1) or match.group(2)}", match.start(), match.end())
     for match in _RACK_SPACED.finditer(text):
@@ -292,7 +301,7 @@ def extract(text: str) -> list[Slot]:
     # ("... y manténgalos fuera de westeurope-2").
     for slot in [s for s in slots if s.kind in ("zone", "region", "rack")]:
         for match in re.finditer(r"(?<![\w-])" + re.escape(str(slot.value)) + r"(?![\w-])", text):
-            add(slot.kind, slot.value, match.start(), match.end())
+            add(slot.kind, slot.value, match.start(), match.end(), slot.by_level_word)
 
     for match in _NODE_SHAPED.finditer(text):
         name = match.group(1)
@@ -311,5 +320,11 @@ def extract(text: str) -> list[Slot]:
     for match in _NAME_TOKEN.finditer(text) if named_shapes else ():
         if _shape(match.group(1)) in named_shapes and not _NOT_NODES.match(match.group(1)):
             add("node", match.group(1), match.start(1), match.end(1))
+    for match in _ON_NODE.finditer(text):
+        item: re.Match[str] | None = match
+        while item is not None and not _NOT_NODES.match(item.group(1)) and _shape(item.group(1)) == _shape(
+                match.group(1)):
+            add("node", item.group(1), item.start(1), item.end(1))
+            item = _ON_NODE_TAIL.match(text, item.end())
     slots.sort(key=lambda s: (s.start, s.end))
     return slots

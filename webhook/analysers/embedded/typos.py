@@ -148,13 +148,15 @@ def _slips(token: str, targets: frozenset[str], deletes: dict[str, tuple[str, ..
     return found
 
 
-_CACHE: dict[tuple[str, str | None], str] = {}
+_CACHE: dict[tuple[str, str | None, tuple[str, ...]], str] = {}
 
 
-def _fix(token: str, language: str | None = None) -> str:
+def _fix(token: str, language: str | None = None, kin: tuple[str, ...] = ()) -> str:
     """The keyword ``token`` is a slip of, or ``token`` itself; ``language`` settles a slip two
-    languages' keywords share ("evitr": Spanish "evitar", French "eviter")."""
-    cached = _CACHE.get((token, language))
+    languages' keywords share ("evitr": Spanish "evitar", French "eviter"); a slip goes to a word of
+    ``language``, of ``kin`` (when the hint's language is not clear) or of English, never to another
+    language's."""
+    cached = _CACHE.get((token, language, kin))
     if cached is not None:
         return cached
     targets, protected, deletes = _index()
@@ -166,6 +168,9 @@ def _fix(token: str, language: str | None = None) -> str:
         if not any(token in vocabulary(code) for code in languages()):  # no stem of a rule reads it as it is
             found += _stem_fixes(token)
         if found and language is not None:
+            # never a slip into another language's word: "minio" (a name) is no Spanish "minimo", "occupies" no
+            # French "occupes"; English is the jargon every hint borrows ("host", "nodes")
+            found = [(rank, k) for rank, k in found if not _foreign(k, (language, *kin))]
             # a plain slip (swap, doubled or dropped letter) of the hint's own language's word before another
             # language's ("machne": "machine", not "machen")
             own = [(rank, k) for rank, k in found if rank <= 1 and k in vocabulary(language)]
@@ -188,8 +193,22 @@ def _fix(token: str, language: str | None = None) -> str:
                         keyword.startswith(token) and len(keyword) > 5 and keyword[-1] in "sn"):
                     result = keyword
     if len(_CACHE) < 50_000:  # bounded: hints are short, but the webhook runs for a long time
-        _CACHE[(token, language)] = result
+        _CACHE[(token, language, kin)] = result
     return result
+
+
+@cache
+def _foreign(word: str, own: tuple[str, ...]) -> bool:
+    """Whether ``word`` is only another language's: some known language spells it, none of ``own`` nor
+    English (whose jargon every language's hints use) does."""
+    own = (*own, _JARGON)
+    return not any(word in vocabulary(code) for code in own) and any(
+        word in vocabulary(code) for code in languages() if code not in own)
+
+
+_JARGON = "en"
+# How many words more of its language than of any other a hint holds before its slips keep to that language.
+_SETTLED = 2
 
 
 def _one_stem(words: set[str]) -> bool:
@@ -235,8 +254,14 @@ def correct(text: str, language: str | None = None) -> str:
     """``text`` (lower-cased) with single-slip misspellings of keywords replaced by the keywords;
     ``language`` (detected when not given) decides between two languages' keywords."""
     text = _ISH.sub(r"\1", text)  # "rack-ish", "zone-ish": the word with a shrug
-    language = language or detect(text).code
-    text = _TOKEN.sub(lambda m: _fix(m.group(0), language), text)
+    kin: tuple[str, ...] = ()
+    if language is None:
+        detected = detect(text)
+        language = detected.code
+        counts = [count for _, count in detected.counts] + [0, 0]
+        # a hint whose language is not clear ("évtez la zone ...": the slip was its one French word) may be in any
+        kin = tuple(languages()) if counts[0] - counts[1] < _SETTLED else ()
+    text = _TOKEN.sub(lambda m: _fix(m.group(0), language, kin), text)
     restored = _contractions(language)  # after the slips: "shhouldnt" is "shouldnt", then "shouldn't"
     return CONTRACTED.sub(lambda m: restored.get(m.group(0), m.group(0)), text) if restored else text
 

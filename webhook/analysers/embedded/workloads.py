@@ -14,7 +14,7 @@ from pathlib import Path
 
 from webhook.analysers.embedded.langdata import alternatives, expand, group, languages
 from webhook.analysers.embedded.language import vocabulary
-from webhook.analysers.embedded.lexicon import compile_words
+from webhook.analysers.embedded.lexicon import NUMBER_WORDS, compile_words
 from webhook.analysers.embedded.typos import unaccented
 
 NODE, ZONE, REGION = "node", "zone", "region"
@@ -40,6 +40,7 @@ class _Cue:
     # failure", "nœud de calcul" name no workload.
     marked_only: bool = False
     name_group: bool = False  # the one name is the pattern's group ``name``, before the level (a possessive)
+    negative: bool = False  # the cue refuses by itself ("no kafka pods on my node")
 
 
 def load_relation_cues(path: Path = RELATIONS) -> tuple[_Cue, ...]:
@@ -53,7 +54,7 @@ def load_relation_cues(path: Path = RELATIONS) -> tuple[_Cue, ...]:
                          "possessor": _POSSESSOR}
             pattern = "|".join(expand(template, fragments) for template in spec["patterns"])
             cues.append(_Cue(re.compile(pattern), level, after, spec.get("marked", False),
-                             spec.get("name_group", False)))
+                             spec.get("name_group", False), spec.get("negative", False)))
     return tuple(cues)
 
 
@@ -174,6 +175,22 @@ def _names_after(text: str, position: int, limit: int, original: str) -> tuple[l
     return names, end, marked and bool(names)
 
 
+# "kafka-broker is noisy, don't land next to it": a pronoun right after a cue (lang/*/back_pronoun.txt) points
+# back at the one workload named before it, a dashed or quoted name (places and nodes among them are dropped by
+# the rules, which know the hint's places)
+_POINTER = re.compile(r"\s*" + group("back_pronoun") + r"(?![\w'-])")
+_ANTECEDENT = re.compile(r"'([^']{1,60})'|\"([^\"]{1,60})\"|`([^`]{1,60})`|"
+                         r"(?<![\w'-])([a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+)(?![\w-])")
+
+
+def _antecedent(text: str, start: int, end: int) -> list[str]:
+    """The one workload name a pronoun at ``end`` points back at: the only dashed or quoted name in
+    [start, end) (none when there are several: which one is meant is not certain)."""
+    found = {next(g for g in m.groups() if g) for m in _ANTECEDENT.finditer(text, start, end)}
+    found = {n for n in found if n not in _STOP and not _HARDWARE.match(n)}
+    return sorted(found) if len(found) == 1 else []
+
+
 def find_relations(text: str, start: int = 0, end: int | None = None, original: str = "") -> list[Relation]:
     """Relations to other workloads in ``text[start:end]`` (lower-cased); ``original``: the hint as written."""
     end = len(text) if end is None else end
@@ -186,9 +203,13 @@ def find_relations(text: str, start: int = 0, end: int | None = None, original: 
                 continue
             if spec.name_group:
                 name = cue.group(_NAME_GROUP)
-                names, names_end, marked = ([] if name in _STOP or _HEAD.fullmatch(name) else [name]), cue.end(), True
+                # "no two replicas in the same zone": a number is never a workload's name
+                names, names_end, marked = ([] if name in _STOP or name in NUMBER_WORDS or _HEAD.fullmatch(name)
+                                            else [name]), cue.end(), True
             else:
                 names, names_end, marked = _names_after(text, cue.end(), end, original)
+                if not names and (pointer := _POINTER.match(text, cue.end(), end)):
+                    names, names_end, marked = _antecedent(text, start, cue.start()), pointer.end(), True
             # "where the api-gateway lives": after a bare "where" the names must be followed by a verb of being there
             if spec.followed_by and (not names or not spec.followed_by.match(text, names_end)):
                 continue
@@ -196,7 +217,7 @@ def find_relations(text: str, start: int = 0, end: int | None = None, original: 
             if not names:
                 continue
             relation = Relation(spec.level, tuple(names), cue.start(), names_end,
-                                bool(_NEGATIVE_CUE.search(cue.group(0))))
+                                spec.negative or bool(_NEGATIVE_CUE.search(cue.group(0))))
             if spec.marked_only and not marked:
                 unmarked.append(relation)
                 continue

@@ -9,12 +9,17 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from shared.catalogue import BY_NAME
 from shared.sanitise import sanitise
 from webhook.analysers.base import analyse
 from webhook.analysers.embedded import EmbeddedAnalyser
-from webhook.evaluation import EvalRow, RowResult, score_row
+from webhook.evaluation import EvalRow, Expected, RowResult, score_row
 
 ANALYSER = EmbeddedAnalyser()
+
+# A probe's expected intents: ``name`` (strength 1.0), ``name@0.5`` or ``name@1.5`` -> its metadata value (the
+# catalogue's one key: a number or a list of names) or None.
+Labels = dict[str, Any]
 
 
 def intents(hint: str) -> dict[str, dict[str, Any]]:
@@ -60,3 +65,27 @@ def score_rows(rows: list[EvalRow]) -> list[RowResult]:
 def score(row: EvalRow) -> RowResult:
     """One row through the webhook's path, scored (``score_rows``)."""
     return score_rows([row])[0]
+
+
+def expected_of(labels: Labels) -> tuple[Expected, ...]:
+    """The README's canonical answer for one probe's labels (sorted by intent name)."""
+    out = []
+    for key, value in labels.items():
+        name, _, strength = key.partition("@")
+        metas = BY_NAME[name].metadata
+        metadata = {metas[0].key: (list(value) if isinstance(value, list) else float(value))} if metas else {}
+        out.append(Expected(name, float(strength or 1.0), metadata))
+    return tuple(sorted(out, key=lambda e: e.intent))
+
+
+def problems(result: RowResult) -> list[str]:
+    """What one probe got wrong: missed and extra intents, wrong metadata or strength."""
+    got = {intent.name: intent for intent in result.predicted}
+    out = [f"missed {name}" for name in sorted(result.row.names - set(got))]
+    out += [f"extra {name}" for name in sorted(set(got) - result.row.names)]
+    for expected in result.row.expected:
+        if not result.metadata_ok.get(expected.intent, True):
+            out.append(f"metadata {expected.intent}: {dict(got[expected.intent].metadata)}")
+        if not result.strength_ok.get(expected.intent, True):
+            out.append(f"strength {expected.intent}: {got[expected.intent].strength}")
+    return out

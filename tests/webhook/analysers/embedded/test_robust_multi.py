@@ -12,16 +12,11 @@ An expected intent is written ``name`` (strength 1.0), ``name@0.5`` or ``name@1.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from shared.catalogue import BY_NAME
-from tests.webhook.analysers.embedded.probes import score
-from webhook.evaluation import EvalRow, Expected, RowResult
+from tests.webhook.analysers.embedded.probes import Labels, expected_of, problems, score
+from webhook.evaluation import EvalRow, RowResult
 from webhook.perturbations import PERTURBATIONS, perturbed
-
-Labels = dict[str, Any]
 
 EN: list[tuple[str, Labels]] = [
     ("training job for the ranking model, runs for about two days. 4x A100 w/ nvlink, keep it in eu, "
@@ -307,33 +302,9 @@ PROBES: list[tuple[str, str, Labels]] = [
     (lang, hint, labels) for lang, rows in (("en", EN), ("es", ES), ("de", DE), ("fr", FR)) for hint, labels in rows]
 
 
-def expected_of(labels: Labels) -> tuple[Expected, ...]:
-    """The README's canonical answer for one probe's labels (sorted by intent name)."""
-    out = []
-    for key, value in labels.items():
-        name, _, strength = key.partition("@")
-        metas = BY_NAME[name].metadata
-        metadata = {metas[0].key: (list(value) if isinstance(value, list) else float(value))} if metas else {}
-        out.append(Expected(name, float(strength or 1.0), metadata))
-    return tuple(sorted(out, key=lambda e: e.intent))
-
-
 def probe_row(index: int) -> EvalRow:
     lang, hint, labels = PROBES[index]
     return EvalRow(f"{lang}-probe-{index}", hint, lang, "multi_objective", expected_of(labels))
-
-
-def problems(result: RowResult) -> list[str]:
-    """What one probe got wrong: missed and extra intents, wrong metadata or strength."""
-    got = {intent.name: intent for intent in result.predicted}
-    out = [f"missed {name}" for name in sorted(result.row.names - set(got))]
-    out += [f"extra {name}" for name in sorted(set(got) - result.row.names)]
-    for expected in result.row.expected:
-        if not result.metadata_ok.get(expected.intent, True):
-            out.append(f"metadata {expected.intent}: {dict(got[expected.intent].metadata)}")
-        if not result.strength_ok.get(expected.intent, True):
-            out.append(f"strength {expected.intent}: {got[expected.intent].strength}")
-    return out
 
 
 # Probes still read wrong, with what goes wrong (strict: a probe that starts passing must leave this table).

@@ -344,6 +344,8 @@ def _unpunctuated(text: str, pieces: list[tuple[int, int, str]], names: list[tup
 
 
 _LEVEL_WORDS = r"{level_zone}|{level_rack}|{level_region}|{level_node}"
+_GPU_NODES = re.compile(expand(r"[\s-]*{level_node}{e}"))
+_NODES_GPU = re.compile(expand(r"{b}{level_node}[\s-]*$"))
 _OBJECT_WORDS = re.compile(expand(r"{b}(?:" + _LEVEL_WORDS + r"|{articles}|{list_join}){e}"))
 _OBJECT_LEVEL = re.compile(expand(r"{b}(?:" + _LEVEL_WORDS + r"){e}"))
 _LOCATIVE_BEFORE = re.compile(r"(?<![\w-])" + group("locative") + r"\s+$")
@@ -405,6 +407,11 @@ def _boundaries(text: str, start: int, end: int, names: list[tuple[int, int]],
     # an intent's cue is the substance of the clause it opens: it spans nothing here
     found += [_Boundary(m.start(), m.start(), m.start(), _CUE) for cue in CUES if cue.intent
               for m in cue.pattern.finditer(text, start, end)]
+    # so is a GPU word with a strength word of its own ("never on rack r-7 | gpu h100 if possible"; "stay off
+    # rack-7 gpu nodes (if possible)" may refuse the rack's GPU nodes)
+    found += [_Boundary(m.start(), m.start(), m.start(), _CUE) for m in GPU_WORD.finditer(text, start, end)
+              if (WEAK.search(text, m.end(), end) or STRONG.search(text, m.end(), end))
+              and not _GPU_NODES.match(text, m.end()) and not _NODES_GPU.search(text, start, m.start())]
     # a name, with the level word said before it ("zone ca-central-1a")
     for name_start, _ in names:
         if start < name_start < end:

@@ -122,11 +122,13 @@ _ZONE_TAIL_END = re.compile(expand(r"\s+(?:{list_join}|{level_zone})\b"))
 
 # --- node names -----------------------------------------------------------------------------------------
 
-# "node07", "k8s-worker-02", "w-4", "gpu-a100-03" (a dashed tail after a model-like part: no GPU wish),
+# "node07", "k8s-worker-02", "w-4", "n-ams-22", "gpu-a100-03" (a dashed tail after a model-like part: no GPU wish),
 # and a managed pool's names ("gke-pool-a-1b2c", "aks-nodepool1-12345678-vmss000002")
 _NODE_SHAPED = re.compile(expand(
     r"{b}((?:[a-z][a-z0-9]*-)*{node_name_prefix}-?\d+(?:-\d+)*[a-z]?(?:\.[a-z0-9-]+)*|"
     r"(?:[a-z][a-z0-9]*-)*{node_name_prefix}-[a-z]{1,3}\d+[a-z0-9]*(?:-[a-z0-9]*\d[a-z0-9]*)*|"
+    # a site code between prefix and number: "n-ams-22", "w-fra-3"
+    r"(?:[a-z][a-z0-9]*-)*{node_name_prefix}-[a-z]{2,4}-\d+[a-z]?|"
     r"{node_pool_prefix}-(?=[a-z0-9-]*\d)[a-z0-9]+(?:-[a-z0-9]+)*){e}"
 ))
 _NODE_CONTEXT = re.compile(
@@ -134,6 +136,10 @@ _NODE_CONTEXT = re.compile(
     + r"((?:[a-z0-9]+[-_.])*[a-z]*\d[a-z0-9]*(?:[-_.][a-z0-9]+)*)(?![\w-])"
 )
 _NOT_NODES = re.compile(r"^(?:\d+|" + group("not_node_names") + ")$")
+# "die Knoten k-12 und k-13", "nodes db1, db2": more names of the first one's shape, listed after it
+_NODE_LIST_NEXT = re.compile(expand(r"(?:\s*,\s*(?:{list_join}\s+)?|\s+{list_join}\s+)"
+                                    r"((?:[a-z0-9]+[-_.])*[a-z]*\d[a-z0-9]*(?:[-_.][a-z0-9]+)*)(?![\w-])"))
+_NAME_STEM = re.compile(r"^[^\d]*")
 # "cpu: 32", "gpus: 2": a bare count after a resource label
 _LABELLED_COUNT = re.compile(expand(r"{b}(?:({gpu_label})|{unit_cores})\s*[:=]\s*(\d{1,3})"
                                     r"(?![\w/]|[.,]\d)(?!\s*(?:x|gb|gi|g|tb|m|mb)\b)"))
@@ -285,5 +291,10 @@ def extract(text: str) -> list[Slot]:
         if _NOT_NODES.match(name) or not re.search(r"[a-z]", name):
             continue
         add("node", name, match.start(1), match.start(1) + len(name))
+        end = match.start(1) + len(name)
+        stem = _NAME_STEM.match(name).group(0)
+        while (more := _NODE_LIST_NEXT.match(text, end)) and _NAME_STEM.match(more.group(1)).group(0) == stem:
+            add("node", more.group(1), more.start(1), more.end(1))
+            end = more.end(1)
     slots.sort(key=lambda s: (s.start, s.end))
     return slots

@@ -16,7 +16,7 @@ import importlib
 import re
 from functools import cache, lru_cache
 
-from webhook.analysers.embedded.langdata import alternatives, in_language, languages
+from webhook.analysers.embedded.langdata import alternatives, expand, in_language, languages
 from webhook.analysers.embedded.language import detect, vocabulary
 from webhook.analysers.embedded.lexicon import CONTRACTED
 from webhook.analysers.embedded.vocabulary import read_words
@@ -236,7 +236,8 @@ def correct(text: str, language: str | None = None) -> str:
     ``language`` (detected when not given) decides between two languages' keywords."""
     text = _ISH.sub(r"\1", text)  # "rack-ish", "zone-ish": the word with a shrug
     language = language or detect(text).code
-    text = _TOKEN.sub(lambda m: _fix(m.group(0), language), text)
+    named = {m.end() for m in _NAME_NEXT.finditer(text)}
+    text = _TOKEN.sub(lambda m: m.group(0) if m.start() in named else _fix(m.group(0), language), text)
     restored = _contractions(language)  # after the slips: "shhouldnt" is "shouldnt", then "shouldn't"
     return CONTRACTED.sub(lambda m: restored.get(m.group(0), m.group(0)), text) if restored else text
 
@@ -248,4 +249,7 @@ def _contractions(language: str | None) -> dict[str, str]:
     return {line.replace("'", ""): line for line in in_language(language, "contractions")} if language else {}
 
 
+# "the same zone as minio", "misma zona que minio": the word after a level's "as" is a workload's name, never a slip
+_NAME_NEXT = re.compile(expand(r"(?<![\w-])(?:{level_zone}|{level_region}|{level_node}|{level_rack})\s+"
+                               r"(?:{located_verb}\s+)?{as_word}\s+(?:{articles}\s+)?"))
 _ISH = re.compile(r"(?<![\w-])([a-z]{3,})-ish(?![\w-])")

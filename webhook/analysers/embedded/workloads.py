@@ -174,12 +174,18 @@ def _names_after(text: str, position: int, limit: int, original: str) -> tuple[l
     return names, end, marked and bool(names)
 
 
+# A pronoun for a workload named before, standing alone after a relation's cue ("sin compartir máquina con él").
+_BACK_PRONOUN = re.compile(expand(r"\s*{back_pronoun}(?:\s+{share_verb})?"
+                                  r"(?=\s*(?:[.,;:!?)]|$)|\s+(?:{and_word}|{or_word})(?![\w-]))"))
+
+
 def find_relations(text: str, start: int = 0, end: int | None = None, original: str = "") -> list[Relation]:
     """Relations to other workloads in ``text[start:end]`` (lower-cased); ``original``: the hint as written."""
     end = len(text) if end is None else end
     found: list[Relation] = []
     used: list[tuple[int, int]] = []
     unmarked: list[Relation] = []  # relations of "marked" cues whose names are plain words
+    pointing_back: list[Relation] = []  # cues whose names are a pronoun: the workload of the relation before
     for spec in _CUES:
         for cue in spec.pattern.finditer(text, start, end):
             if any(cue.start() < e and s < cue.end() for s, e in used):
@@ -193,6 +199,12 @@ def find_relations(text: str, start: int = 0, end: int | None = None, original: 
             if spec.followed_by and (not names or not spec.followed_by.match(text, names_end)):
                 continue
             names = [n for n in names if not _HARDWARE.match(n)]
+            back = _BACK_PRONOUN.match(text, cue.end()) if not spec.name_group and not spec.followed_by else None
+            if back and not any(cue.start() < e and s < back.end() for s, e in used):
+                pointing_back.append(Relation(spec.level, (), cue.start(), back.end(),
+                                              bool(_NEGATIVE_CUE.search(cue.group(0)))))
+                used.append((cue.start(), back.end()))
+                continue
             if not names:
                 continue
             relation = Relation(spec.level, tuple(names), cue.start(), names_end,
@@ -204,5 +216,10 @@ def find_relations(text: str, start: int = 0, end: int | None = None, original: 
             found.append(relation)
     known = {n for r in found for n in r.names}
     found += [r for r in unmarked if set(r.names) <= known and not any(r.start < e and s < r.end for s, e in used)]
+    found.sort(key=lambda r: r.start)
+    for relation in pointing_back:
+        before = [r for r in found if r.end <= relation.start]
+        if before:
+            found.append(Relation(relation.level, before[-1].names, relation.start, relation.end, relation.negative))
     found.sort(key=lambda r: r.start)
     return found

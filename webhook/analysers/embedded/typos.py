@@ -236,7 +236,8 @@ def correct(text: str, language: str | None = None) -> str:
     ``language`` (detected when not given) decides between two languages' keywords."""
     text = _ISH.sub(r"\1", text)  # "rack-ish", "zone-ish": the word with a shrug
     language = language or detect(text).code
-    named = {m.end() for m in _NAME_NEXT.finditer(text)}
+    # ... when it ends the phrase: "que el despliegue redis" may hold a head noun typed with a slip
+    named = {m.end() for m in _NAME_NEXT.finditer(text) if _NAME_ENDS.match(text, m.end())}
     text = _TOKEN.sub(lambda m: m.group(0) if m.start() in named else _fix(m.group(0), language), text)
     restored = _contractions(language)  # after the slips: "shhouldnt" is "shouldnt", then "shouldn't"
     return CONTRACTED.sub(lambda m: restored.get(m.group(0), m.group(0)), text) if restored else text
@@ -252,4 +253,5 @@ def _contractions(language: str | None) -> dict[str, str]:
 # "the same zone as minio", "misma zona que minio": the word after a level's "as" is a workload's name, never a slip
 _NAME_NEXT = re.compile(expand(r"(?<![\w-])(?:{level_zone}|{level_region}|{level_node}|{level_rack})\s+"
                                r"(?:{located_verb}\s+)?{as_word}\s+(?:{articles}\s+)?"))
+_NAME_ENDS = re.compile(expand(r"[\w.-]+(?:\s*(?:[^\w\s]|$)|\s+(?:{and_word}|{or_word}|{list_join})(?![\w-]))"))
 _ISH = re.compile(r"(?<![\w-])([a-z]{3,})-ish(?![\w-])")

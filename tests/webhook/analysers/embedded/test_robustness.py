@@ -30,9 +30,11 @@ DEVELOPMENT = [_EVAL / f"{name}.jsonl" for name in MEASURED] + sorted((_EVAL / "
 # - nopunct / chat: run-ons whose scope is not settled without punctuation are dropped, not guessed;
 # - dev6.jsonl and dev-fr3.jsonl (merged 2026-12-01) added rows: noapos 3 -> 5 and nopunct / chat 58 -> 89 on the
 #   merged tree before the scope rules of test_robust_punct brought nopunct / chat to 80 (and their 4 flips to 0);
-#   78 after the merges of the guard, paraphrase, multi and French areas.
+#   78 after the merges of the guard, paraphrase, multi and French areas; 72 after the es/de/fr typed-hint scope
+#   rules of test_robust_typed_esdefr (spreads that pass a level start again, listed node names, "aber" before a
+#   sentence-final refusal).
 CHANGED = {"curly": 0, "lower": 0, "wrapped": 0, "emoji": 0, "noapos": 5, "noaccent": 1, "typo": 3,
-           "nopunct": 78, "chat": 78}
+           "nopunct": 72, "chat": 72}
 
 
 # The French development files read right at least this often, with no flip (the figures reached; dev-fr3 read

@@ -204,3 +204,25 @@ def test_a_restated_wish_takes_its_strength_word(hint: str, expected: float) -> 
 ])
 def test_french_run_on_hints(hint: str, expected: set[str]) -> None:
     assert names(hint) == expected
+
+
+@pytest.mark.parametrize(("hint", "expected"), [
+    # a strength word said after the last of several items typed one after another is that item's
+    ("6 coeurs nvme obligatoire", {"prefer_cpu_cores": 1.0, "prefer_ssd_storage": 1.5}),
+    ("12 cores ssd imprescindible", {"prefer_cpu_cores": 1.0, "prefer_ssd_storage": 1.5}),
+    ("16 kerne ssd pflicht", {"prefer_cpu_cores": 1.0, "prefer_ssd_storage": 1.5}),
+    # ... not the count of the item it follows
+    ("4 gpus h100 idealmente", {"prefer_gpu": 0.5, "prefer_gpu_models": 0.5}),
+    # ... and a plural verb still takes in the items before it
+    ("ssd und 64gb ram sind pflicht", {"prefer_ssd_storage": 1.5, "prefer_memory_gb": 1.5}),
+    # a strength word before a refusal is the one said after its object; the refusal keeps its own polarity
+    ("nvme de préférence pas de gpu", {"prefer_ssd_storage": 0.5, "avoid_gpu_nodes": 1.0}),
+    ("ssd bevorzugt keine gpu", {"prefer_ssd_storage": 0.5, "avoid_gpu_nodes": 1.0}),
+    ("nvme de preferencia nada de gpu", {"prefer_ssd_storage": 0.5, "avoid_gpu_nodes": 1.0}),
+    ("ideally 8 cores no gpu", {"prefer_cpu_cores": 0.5, "avoid_gpu_nodes": 1.0}),
+    # a modal before its verb is no strength said after an object: "must avoid" stays one strong refusal
+    ("you must avoid rack-4; preferably eu-west-2", {"avoid_racks": 1.5, "prefer_regions": 0.5}),
+    ("wir muessen rack-4 meiden", {"avoid_racks": 1.5}),
+])
+def test_a_strength_word_after_its_object_in_a_run_on(hint: str, expected: dict) -> None:
+    assert strengths(hint) == expected

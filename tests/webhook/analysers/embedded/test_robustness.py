@@ -32,9 +32,9 @@ DEVELOPMENT = [_EVAL / f"{name}.jsonl" for name in MEASURED] + sorted((_EVAL / "
 #   merged tree before the scope rules of test_robust_punct brought nopunct / chat to 80 (and their 4 flips to 0);
 #   78 after the merges of the guard, paraphrase, multi and French areas; 72 after the es/de/fr typed-hint scope
 #   rules of test_robust_typed_esdefr (spreads that pass a level start again, listed node names, "aber" before a
-#   sentence-final refusal).
+#   sentence-final refusal); 68 with a strength word said after its object in a run-on ("8 cores ssd mandatory").
 CHANGED = {"curly": 0, "lower": 0, "wrapped": 0, "emoji": 0, "noapos": 5, "noaccent": 1, "typo": 3,
-           "nopunct": 72, "chat": 72}
+           "nopunct": 68, "chat": 68}
 
 
 # The French development files read right at least this often, with no flip (the figures reached; dev-fr3 read

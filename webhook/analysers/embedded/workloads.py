@@ -40,6 +40,7 @@ class _Cue:
     # failure", "nœud de calcul" name no workload.
     marked_only: bool = False
     name_group: bool = False  # the one name is the pattern's group ``name``, before the level (a possessive)
+    back: bool = False  # names no workload itself: the one of the relation before ("pero no en su nodo")
 
 
 def load_relation_cues(path: Path = RELATIONS) -> tuple[_Cue, ...]:
@@ -53,7 +54,7 @@ def load_relation_cues(path: Path = RELATIONS) -> tuple[_Cue, ...]:
                          "possessor": _POSSESSOR}
             pattern = "|".join(expand(template, fragments) for template in spec["patterns"])
             cues.append(_Cue(re.compile(pattern), level, after, spec.get("marked", False),
-                             spec.get("name_group", False)))
+                             spec.get("name_group", False), spec.get("anaphora", False)))
     return tuple(cues)
 
 
@@ -174,6 +175,7 @@ def _names_after(text: str, position: int, limit: int, original: str) -> tuple[l
     return names, end, marked and bool(names)
 
 
+_EACH_BEFORE = re.compile(expand(r"{b}{each_words}{e}[^,;.]*$"))
 # A pronoun for a workload named before, standing alone after a relation's cue ("sin compartir máquina con él").
 _BACK_PRONOUN = re.compile(expand(r"\s*{back_pronoun}(?:\s+{share_verb})?"
                                   r"(?=\s*(?:[.,;:!?)]|$)|\s+(?:{and_word}|{or_word})(?![\w-]))"))
@@ -189,6 +191,12 @@ def find_relations(text: str, start: int = 0, end: int | None = None, original: 
     for spec in _CUES:
         for cue in spec.pattern.finditer(text, start, end):
             if any(cue.start() < e and s < cue.end() for s, e in used):
+                continue
+            if spec.back:
+                # "cada réplica en su nodo" is each replica's own node, no workload's
+                if not _EACH_BEFORE.search(text, 0, cue.start()):
+                    pointing_back.append(Relation(spec.level, (), cue.start(), cue.end(), False))
+                    used.append((cue.start(), cue.end()))
                 continue
             if spec.name_group:
                 name = cue.group(_NAME_GROUP)

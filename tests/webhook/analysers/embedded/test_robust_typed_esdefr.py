@@ -226,3 +226,22 @@ def test_french_run_on_hints(hint: str, expected: set[str]) -> None:
 ])
 def test_a_strength_word_after_its_object_in_a_run_on(hint: str, expected: dict) -> None:
     assert strengths(hint) == expected
+
+
+@pytest.mark.parametrize(("hint", "expected"), [
+    # "on its node", "en su nodo", "auf seinem Knoten", "sur son nœud": the workload named before
+    ("misma zona que redis-x pero no en su nodo",
+     {"prefer_same_zone_as_deployments": ["redis-x"], "avoid_same_node_as_deployments": ["redis-x"]}),
+    ("gleiche zone wie vault-b, aber nicht auf seinem knoten",
+     {"prefer_same_zone_as_deployments": ["vault-b"], "avoid_same_node_as_deployments": ["vault-b"]}),
+    ("pas sur le noeud de kafka-c mais dans sa zone oui",
+     {"avoid_same_node_as_deployments": ["kafka-c"], "prefer_same_zone_as_deployments": ["kafka-c"]}),
+    # each replica's own node is no workload's, and "its zone does not matter" says no place
+    ("misma zona que redis-x, cada replica en su nodo", {"prefer_same_zone_as_deployments": ["redis-x"]}),
+    ("misma region que kafka-a, su zona da igual", {"prefer_same_region_as_deployments": ["kafka-a"]}),
+    ("gleiche region wie kafka-a, seine zone ist egal", {"prefer_same_region_as_deployments": ["kafka-a"]}),
+    # no workload named before: nothing to point back at
+    ("no en su nodo", {}),
+])
+def test_a_possessive_after_a_locative_points_back_at_the_workload(hint: str, expected: dict) -> None:
+    assert named(hint) == expected

@@ -461,6 +461,18 @@ def test_names_after_their_level_word(text: str, expected: list[tuple[str, objec
 
 
 @pytest.mark.parametrize(("text", "expected"), [
+    ("node ab-4 please and not ab-5", [("node", "ab-4"), ("node", "ab-5")]),
+    ("die knoten q-12 und q-13 spinnen", [("node", "q-12"), ("node", "q-13")]),
+    ("nodo db_3, nunca db_7", [("node", "db_3"), ("node", "db_7")]),
+    ("sur le nœud x-4, pas sur x-4", [("node", "x-4"), ("node", "x-4")]),
+    # another shape is not the user's node naming: "etl-42" stays a possible workload
+    ("node ab-4 next to etl-42", [("node", "ab-4")]),
+])
+def test_a_named_node_shows_the_shape_of_its_siblings(text: str, expected: list[tuple[str, object]]) -> None:
+    assert [(s.kind, s.value) for s in extract(text)] == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
     ("keep them away from the spark-executor pods", [("node", ("spark-executor",), True)]),
     ("lejos de los pods de kafka-broker.", [("node", ("kafka-broker",), True)]),
     ("fern von den knoten mit inference", [("node", ("inference",), True)]),

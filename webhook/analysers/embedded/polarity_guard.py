@@ -91,6 +91,9 @@ RESILIENCE = re.compile(group("outage") + "|" + group("survive"))
 # Spread verbs (lang/*/spread_verb.txt): a negation before one may be meant for it.
 SPREAD_VERB = re.compile(r"(?<![\w-])" + group("spread_verb") + r"(?![\w-])")
 
+# Words that approve the place named right before them ("node-4 works", "rack-5 is better"; lang/*/approval.txt).
+APPROVAL = re.compile(r"\s*(?:" + group("approval") + r")(?![\w-])")
+
 BEFORE, AFTER, ANY = -1, 1, 0  # which way a cue reaches: what follows it, what precedes it, its clause
 
 
@@ -392,6 +395,20 @@ def undescribed(text: str, clause: Clause, candidate: Candidate, names: Sequence
     if kept == candidate.items:
         return candidate
     return replace(candidate, items=kept) if kept else None
+
+
+def approved(text: str, clause: Clause, candidate: Candidate, names: Sequence[tuple[int, int]]) -> bool:
+    """Whether a place turned to a refusal, after another name of its clause and with none after it, is
+    approved by the words right after its name ("stay off node-3 node-4 works", "avoid rack-4 rack-5 is
+    better"): typed without punctuation, the refused list may have ended before it, so its polarity is not
+    certain. A refusal of one place ("avoid node-3 instead") is not in doubt."""
+    if candidate.intent not in NEGATIVE or not candidate.negated:
+        return False
+    end = next((e for s, e in names if s == candidate.position), None)
+    if end is None or any(end <= s < clause.end for s, _ in names) or not any(
+            clause.start <= s < candidate.position for s, _ in names):
+        return False
+    return APPROVAL.match(text, end, clause.end) is not None
 
 
 # A few plain words may stand between a target and its complaint ("the nodes running kafka on them are

@@ -36,7 +36,7 @@ from webhook.analysers.embedded.lexicon import (
     WISH,
     concept_words,
 )
-from webhook.analysers.embedded.polarity_guard import guard, not_wishes, own_wish, undescribed
+from webhook.analysers.embedded.polarity_guard import approved, guard, not_wishes, own_wish, undescribed
 from webhook.analysers.embedded.slots import _GPU_MODEL, Slot, extract, parse_number
 from webhook.analysers.embedded.typos import correct
 from webhook.analysers.embedded.workloads import NODE, REGION, ZONE, Relation, find_relations
@@ -754,6 +754,8 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
             continue
         if (candidate := undescribed(text, clause, candidate, names)) is None:
             continue  # a preference for a place or workload its clause complains about
+        if approved(text, clause, candidate, names):
+            continue  # "stay off node-3 node-4 works": which of them the refusal meant is not certain
         if _continues_refused_list(text, clauses, clause, candidate, candidates):
             continue
         # a complained-about place is no rival of its refusal ("avoid m04 m04 keeps crashing")

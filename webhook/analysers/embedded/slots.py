@@ -136,10 +136,6 @@ _NODE_CONTEXT = re.compile(
     + r"((?:[a-z0-9]+[-_.])*[a-z]*\d[a-z0-9]*(?:[-_.][a-z0-9]+)*)(?![\w-])"
 )
 _NOT_NODES = re.compile(r"^(?:\d+|" + group("not_node_names") + ")$")
-# "die Knoten k-12 und k-13", "nodes db1, db2": more names of the first one's shape, listed after it
-_NODE_LIST_NEXT = re.compile(expand(r"(?:\s*,\s*(?:{list_join}\s+)?|\s+{list_join}\s+)"
-                                    r"((?:[a-z0-9]+[-_.])*[a-z]*\d[a-z0-9]*(?:[-_.][a-z0-9]+)*)(?![\w-])"))
-_NAME_STEM = re.compile(r"^[^\d]*")
 # "cpu: 32", "gpus: 2": a bare count after a resource label
 _LABELLED_COUNT = re.compile(expand(r"{b}(?:({gpu_label})|{unit_cores})\s*[:=]\s*(\d{1,3})"
                                     r"(?![\w/]|[.,]\d)(?!\s*(?:x|gb|gi|g|tb|m|mb)\b)"))
@@ -150,6 +146,16 @@ _HALF = re.compile(r"(?<![\w-])" + group("half") + r"\s+(" + "|".join(sorted(_SI
                    + r")(?![\w-])")
 _COUNT_AFTER_MODEL = re.compile(r"(?:\s*-?\s*\d+\s*(?:" + "|".join(sorted(_SIZE_UNITS, key=len, reverse=True))
                                 + r"))?\s*[x×]\s?(\d{1,2})(?![\w])")
+
+
+# a name of letters and digits in dashed or underscored parts ("x-4", "k-12", "db_3"); its shape ("x-9") is its
+# digits' places
+_NAME_TOKEN = re.compile(r"(?<![\w.-])((?=[a-z0-9_-]*\d)[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+)(?![\w-])")
+
+
+def _shape(name: str) -> str:
+    """``"k-12"`` -> ``"k-9"``: a name with each run of digits as one 9."""
+    return re.sub(r"\d+", "9", name)
 
 
 def _claim(taken: list[tuple[int, int]], start: int, end: int) -> bool:
@@ -286,15 +292,17 @@ def extract(text: str) -> list[Slot]:
         if _NOT_NODES.match(name):
             continue
         add("node", name, match.start(1), match.end(1))
+    named_shapes = set()
     for match in _NODE_CONTEXT.finditer(text):
         name = match.group(1).rstrip(".")
         if _NOT_NODES.match(name) or not re.search(r"[a-z]", name):
             continue
         add("node", name, match.start(1), match.start(1) + len(name))
-        end = match.start(1) + len(name)
-        stem = _NAME_STEM.match(name).group(0)
-        while (more := _NODE_LIST_NEXT.match(text, end)) and _NAME_STEM.match(more.group(1)).group(0) == stem:
-            add("node", more.group(1), more.start(1), more.end(1))
-            end = more.end(1)
+        named_shapes.add(_shape(name))
+    # A node named after its level word ("Knoten k-12") shows the user's naming scheme: a bare name of the
+    # same shape elsewhere ("... und k-13", "... nicht auf k-14") is a node too.
+    for match in _NAME_TOKEN.finditer(text) if named_shapes else ():
+        if _shape(match.group(1)) in named_shapes and not _NOT_NODES.match(match.group(1)):
+            add("node", match.group(1), match.start(1), match.end(1))
     slots.sort(key=lambda s: (s.start, s.end))
     return slots

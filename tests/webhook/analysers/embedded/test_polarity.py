@@ -100,3 +100,31 @@ def test_a_refusal_after_a_wish_or_more_than_a_place_refuses_nothing_for_sure(hi
 def test_a_wish_word_ends_a_list_of_workload_names(hint: str, intent: str, names: list[str]) -> None:
     found = intents(hint)
     assert found.get(intent, {}).get("deployments") == names, found
+
+
+@pytest.mark.parametrize("hint", [
+    "node ab-4 please and not on ab-5",
+    "auf knoten ab-4 bitte und nicht auf ab-5",
+    "en el nodo ab-4 y no en ab-5",
+    "sur le nœud ab-4 et pas sur ab-5",
+])
+def test_a_bare_sibling_of_a_named_node_is_refused_as_a_node(hint: str) -> None:
+    # "ab-5" has the shape of the node named before it: the refusal is read, not dropped with the wish
+    assert {name: meta.get(name) for name, meta in intents(hint).items()} == {
+        "prefer_nodes": ["ab-4"], "avoid_nodes": ["ab-5"]}
+
+
+@pytest.mark.parametrize(("hint", "avoided"), [
+    # typed without punctuation, an approval after the last name ends the refused list before it
+    ("keep off node-3 node-4 works", ["node-3"]),
+    ("not rack-4 rack-5 is better", ["rack-4"]),
+    ("evita rack-4 rack-5 está bien", ["rack-4"]),
+    ("nicht auf rack-4 rack-5 ist ok", ["rack-4"]),
+    ("pas sur rack-4 rack-5 c'est bon", ["rack-4"]),
+    # a refusal of one place is not in doubt
+    ("keep off node-3 instead", ["node-3"]),
+])
+def test_an_approved_name_after_a_refused_one_is_never_avoided(hint: str, avoided: list[str]) -> None:
+    read = intents(hint)
+    assert not any(name.startswith(POSITIVE) for name in read)
+    assert sorted(v for meta in read.values() for v in meta.get(next(iter(meta), ""), [])) == avoided

@@ -94,9 +94,8 @@ EN: list[tuple[str, Labels]] = [
       "avoid_nodes": ["worker-3", "worker-4"]}),
     ("backup job runs at 3am, low priority. put it on whatever node is least loaded, avoid zone eu-west-1a, "
      "4 cores, no gpus needed",
-     # "no GPUs needed" avoids GPU nodes (the convention of the tuning rows, unlike "no need for a GPU")
-     {"prefer_least_loaded_nodes": None, "avoid_zones": ["eu-west-1a"], "prefer_cpu_cores": 4,
-      "avoid_gpu_nodes": None}),
+     # "no GPUs needed" is indifference, like "no need for a GPU" (the eval README's convention)
+     {"prefer_least_loaded_nodes": None, "avoid_zones": ["eu-west-1a"], "prefer_cpu_cores": 4}),
     ("web frontend: 3 replicas, anti-affinity between them, prefer us-central1, 2 vCPU, 4 GB",
      {"spread_nodes": None, "prefer_regions@0.5": ["us-central1"], "prefer_cpu_cores": 2, "prefer_memory_gb": 4}),
     ("queue workers w/ the rabbitmq pods on the same node, 8c/32g, ssd",

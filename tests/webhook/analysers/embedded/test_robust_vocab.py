@@ -113,3 +113,15 @@ def test_a_node_name_after_a_zone_cue_is_neither_node_nor_workload() -> None:
 ])
 def test_chat_vocabulary(hint: str, expected: set[str]) -> None:
     assert names(hint) == expected
+
+
+@pytest.mark.parametrize(("hint", "expected"), [
+    ("keep the shards inside a single rack", {"prefer_nearby_nodes_same_deployment"}),
+    ("las réplicas dentro de un único rack", {"prefer_nearby_nodes_same_deployment"}),
+    ("die Replikate bitte im selben Rack", {"prefer_nearby_nodes_same_deployment"}),
+    ("les réplicas dans une même baie", {"prefer_nearby_nodes_same_deployment"}),
+    # one rack is close, not one node; and refusing one rack never asks for closeness
+    ("do not put every shard in one rack", {"spread_racks"}),
+])
+def test_one_rack_is_nearby(hint: str, expected: set[str]) -> None:
+    assert names(hint) == expected

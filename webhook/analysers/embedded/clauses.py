@@ -365,9 +365,13 @@ def _last_item(text: str, start: int, end: int, boundaries: list[_Boundary], nam
     last = items[-1]
     earlier = [p for p in (*items[:-1], *amounts, *(s for s, _ in names)) if start <= p < last]
     # the item before it is a word of its own ("8 cores | ssd"), not the count of this one ("2 | gpus")
-    if not earlier or len(text[max(earlier):last].split()) < 2 or _PLURAL.search(text, last, mark.start()):
+    if not earlier or len(text[max(earlier):last].split()) < 2 or _PLURAL.search(text, last, mark.start()) or (
+            _GOVERNED.search(text, start, last)):  # "48GB per | gpu would be nice": one item
         return None
     return last
+
+
+_GOVERNED = re.compile(expand(r"(?<![\w-])(?:{per}|{of_word}|{place_preposition}|{with_word})\s+$"))
 
 
 _LEVEL_WORDS = r"{level_zone}|{level_rack}|{level_region}|{level_node}"

@@ -21,7 +21,7 @@ from tests.webhook.analysers.embedded.probes import named, names, strengths
     ("verteiltes training, braucht 2 gpus, alle im gleichen rack wenn moeglich",
      {"prefer_gpu", "prefer_nearby_nodes_same_deployment"}),
     # a level said as the one place to share is none to spread over either
-    ("distributed inference, 2 gpus, all in one rack", {"prefer_gpu"}),
+    ("distributed inference, 2 gpus, all in one rack", {"prefer_gpu", "prefer_nearby_nodes_same_deployment"}),
     # ... while a bare spread word still takes the one level its sentence names for nothing else
     ("racks: repartelas", {"spread_racks"}),
 ])
@@ -38,6 +38,15 @@ def test_a_bare_spread_never_borrows_another_wishs_level(hint: str, expected: se
 ])
 def test_a_negated_packing_verb_spreads_over_nodes(hint: str) -> None:
     assert names(hint) == {"spread_nodes"}
+
+
+@pytest.mark.parametrize(("hint", "expected"), [
+    # ... over the level the clause names, when it names one
+    ("que no se apilen los pods en una misma zona", {"spread_zones"}),
+    ("no las amontones en un solo rack", {"spread_racks"}),
+])
+def test_a_negated_packing_verb_spreads_over_the_level_it_names(hint: str, expected: set[str]) -> None:
+    assert names(hint) == expected
 
 
 @pytest.mark.parametrize(("hint", "expected"), [
@@ -144,7 +153,7 @@ def test_muss_aber_nicht_hedges(hint: str, strength: float) -> None:
 @pytest.mark.parametrize(("hint", "expected"), [
     # a list of nodes after its level word, refused after a complaint
     ("die knoten q-3 und q-4 machen probleme also meiden", {"avoid_nodes": ["q-3", "q-4"]}),
-    ("los nodos db1, db2 y db3 dan problemas, evitalos", {"avoid_nodes": ["db1", "db2", "db3"]}),
+    ("los nodos db-1, db-2 y db-3 dan problemas, evitalos", {"avoid_nodes": ["db-1", "db-2", "db-3"]}),
     ("m08 and m09 are flaky, skip them", {"avoid_nodes": ["m08", "m09"]}),
     ("le nœud w-9 plante, ne l'utilisez pas", {"avoid_nodes": ["w-9"]}),
 ])
@@ -213,6 +222,7 @@ def test_french_run_on_hints(hint: str, expected: set[str]) -> None:
     ("16 kerne ssd pflicht", {"prefer_cpu_cores": 1.0, "prefer_ssd_storage": 1.5}),
     # ... not the count of the item it follows
     ("4 gpus h100 idealmente", {"prefer_gpu": 0.5, "prefer_gpu_models": 0.5}),
+    ("nvlink ist pflicht. 40gb pro gpu waeren schoen", {"prefer_nvlink": 1.5, "prefer_gpu_memory_gb": 0.5}),
     # ... and a plural verb still takes in the items before it
     ("ssd und 64gb ram sind pflicht", {"prefer_ssd_storage": 1.5, "prefer_memory_gb": 1.5}),
     # a strength word before a refusal is the one said after its object; the refusal keeps its own polarity

@@ -754,6 +754,8 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
             continue
         if (candidate := undescribed(text, clause, candidate, names)) is None:
             continue  # a preference for a place or workload its clause complains about
+        if _outside_refused_list(text, clause, candidate, names):
+            continue  # "never on node-3 always on node-4": the refusal may end before node-4
         if approved(text, clause, candidate, names):
             continue  # "stay off node-3 node-4 works": which of them the refusal meant is not certain
         if _continues_refused_list(text, clauses, clause, candidate, candidates):
@@ -814,6 +816,13 @@ def _places_named_before(text: str, clauses: list[Clause], refusal: Clause, cand
 _NOTHING = re.compile(r"$^")
 
 
+# What may stand between two items of one refused list: joiners, articles, prepositions, level words
+# ("avoid rack-4, rack-5 and rack-7", "not on node-3 or on node-4", "evita el rack-4 y también el rack-5").
+_LIST_GLUE = re.compile(expand(r"(?<![\w-])(?:{list_join}|{as_well_as}|{also}|{locative}|{geo_locative}|"
+                               r"{place_preposition}|{articles})(?![\w-])") + "|" + "|".join(
+    rf"(?<![\w-])(?:{word})(?![\w-])" for _, word in _LEVEL_WORDS))
+
+
 def _continues_refused_list(text: str, clauses: list[Clause], clause: Clause, candidate: Candidate,
                             candidates: list[Candidate]) -> bool:
     """A place that opens the clause right after a refused place of its kind ("avoid m05 and m06 ...")
@@ -827,7 +836,23 @@ def _continues_refused_list(text: str, clauses: list[Clause], clause: Clause, ca
     previous = clauses[index - 1]
     refused = any(c.intent == f"avoid_{candidate.intent[7:]}" and previous.start <= c.position < previous.end
                   for c in candidates)
-    return refused and not re.sub(r"[\W_]+", "", FILLER.sub(" ", text[clause.start:candidate.position]))
+    opening = text[clause.start:candidate.position]
+    return refused and not re.sub(r"[\W_]+", "", _LIST_GLUE.sub(" ", FILLER.sub(" ", opening)))
+
+
+def _outside_refused_list(text: str, clause: Clause, candidate: Candidate, names: list[tuple[int, int]]) -> bool:
+    """A place turned to a refusal by a negation before an earlier name of its clause, with words between
+    the two that join no list ("never on node-3 always on node-4", "skip rack-4 go with rack-6"): typed
+    without punctuation, the refusal may have ended before it, so its polarity is not certain."""
+    if not candidate.negated or _LEVEL_OF.get(candidate.intent) is None:
+        return False
+    before = [end for start, end in names if clause.start <= start and end <= candidate.position]
+    if not before:
+        return False
+    between = text[max(before):candidate.position]
+    if NEGATION_BEFORE.search(between) or NEGATION_AFTER.search(text, candidate.position, clause.end):
+        return False  # a negation of its own refuses it for sure
+    return bool(re.search(r"[^\W\d_]", _LIST_GLUE.sub(" ", FILLER.sub(" ", between))))
 
 
 def _about_same(a: Candidate, b: Candidate) -> bool:

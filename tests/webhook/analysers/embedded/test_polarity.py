@@ -128,3 +128,24 @@ def test_an_approved_name_after_a_refused_one_is_never_avoided(hint: str, avoide
     read = intents(hint)
     assert not any(name.startswith(POSITIVE) for name in read)
     assert sorted(v for meta in read.values() for v in meta.get(next(iter(meta), ""), [])) == avoided
+
+
+@pytest.mark.parametrize(("hint", "avoided"), [
+    # typed without punctuation, words that join no list end the refusal before the next name
+    ("never on node-3 always on node-4", ["node-3"]),
+    ("skip rack-4 go with rack-6", ["rack-4"]),
+    ("not in eu-west-1 only in eu-central-1", ["eu-west-1"]),
+    ("nie auf node-3 immer auf node-4", ["node-3"]),
+    ("nunca en node-3 siempre en node-4", ["node-3"]),
+    ("jamais sur node-3 toujours sur node-4", ["node-3"]),
+    ("evita el rack-4 y también el rack-5", ["rack-4"]),
+    # ... while joiners, articles and level words keep the list whole
+    ("avoid rack-4 rack-5", ["rack-4", "rack-5"]),
+    ("not on node-3 or on node-4", ["node-3", "node-4"]),
+    ("weder auf node-3 noch auf node-4", ["node-3", "node-4"]),
+    ("ni en rack-4 ni en el rack-5", ["rack-4", "rack-5"]),
+])
+def test_a_refusal_ends_where_words_join_no_list(hint: str, avoided: list[str]) -> None:
+    read = intents(hint)
+    assert not any(name.startswith(POSITIVE) for name in read)
+    assert sorted(v for meta in read.values() for values in meta.values() for v in values) == avoided

@@ -346,18 +346,51 @@ def _unpunctuated(text: str, pieces: list[tuple[int, int, str]], names: list[tup
     away" points back). ``inert``: ``inert_phrases(text)``."""
     out: list[tuple[int, int, str]] = []
     for start, end, separator in pieces:
-        piece_start = start
-        for boundary in _boundaries(text, start, end, names, amounts, inert):
-            if boundary.cut > piece_start and _substance(text, max(boundary.cut, boundary.end), end) and _opens_clause(
-                    text, boundary, _said(text, piece_start, boundary, names, amounts), piece_start, names):
-                out.append((piece_start, boundary.cut, separator if piece_start == start else ""))
-                piece_start = boundary.cut
-        out.append((piece_start, end, separator if piece_start == start else ""))
+        cuts = [start]
+        boundaries = _boundaries(text, start, end, names, amounts, inert)
+        for boundary in boundaries:
+            if boundary.cut > cuts[-1] and _substance(text, max(boundary.cut, boundary.end), end) and _opens_clause(
+                    text, boundary, _said(text, cuts[-1], boundary, names, amounts), cuts[-1], names):
+                # "nvme de préférence | pas de nœud gpu": a strength word before a refusal is the one said after
+                # its object
+                after = boundary.kind == _STRENGTH and NEGATION_BEFORE.match(text, _lead(text, boundary.end))
+                cuts.append(boundary.end if after else boundary.cut)
+        # a strength word said after the last of several items is that item's ("8 cores ssd mandatory")
+        cuts += [last for a, b in zip(cuts, [*cuts[1:], end], strict=True)
+                 if (last := _last_item(text, a, b, boundaries, names, amounts)) is not None]
+        cuts.sort()
+        out += [(a, b, separator if a == start else "") for a, b in zip(cuts, [*cuts[1:], end], strict=True)]
     return _refused_objects(text, [(s, e, sep) for s, e, sep in out if text[s:e].strip(" ,:;.")], names, amounts,
                             inert)
 
 
+def _last_item(text: str, start: int, end: int, boundaries: list[_Boundary], names: list[tuple[int, int]],
+               amounts: list[int]) -> int | None:
+    """Where the last of several items typed one after another begins when a strength word said after it
+    ends [start, end) ("8 cores ssd mandatory", "32 coeurs 128go nvme de préférence"): the word is that item's,
+    not the list's. None when the word comes first, something follows it, or one item only comes before it."""
+    mark = next(iter(sorted((m for p in (WEAK, STRONG) for m in _spans(p, text, start, end)),
+                            key=lambda m: m.start())), None)
+    if mark is None or _substance(text, mark.end(), end) or not _substance(text, start, mark.start()):
+        return None
+    items = sorted({b.cut for b in boundaries if b.kind in (_AMOUNT, _CUE) and start < b.cut < mark.start()})
+    if not items:
+        return None
+    last = items[-1]
+    earlier = [p for p in (*items[:-1], *amounts, *(s for s, _ in names)) if start <= p < last]
+    # the item before it is a word of its own ("8 cores | ssd"), not the count of this one ("2 | gpus")
+    if not earlier or len(text[max(earlier):last].split()) < 2 or _PLURAL.search(text, last, mark.start()) or (
+            _GOVERNED.search(text, start, last)):  # "48GB per | gpu would be nice": one item
+        return None
+    return last
+
+
+_GOVERNED = re.compile(expand(r"(?<![\w-])(?:{per}|{of_word}|{place_preposition}|{with_word})\s+$"))
+
+
 _LEVEL_WORDS = r"{level_zone}|{level_rack}|{level_region}|{level_node}"
+_GPU_NODES = re.compile(expand(r"[\s-]*{level_node}{e}"))
+_NODES_GPU = re.compile(expand(r"{b}{level_node}[\s-]*$"))
 _OBJECT_WORDS = re.compile(expand(r"{b}(?:" + _LEVEL_WORDS + r"|{articles}|{list_join}){e}"))
 _OBJECT_LEVEL = re.compile(expand(r"{b}(?:" + _LEVEL_WORDS + r"){e}"))
 _LOCATIVE_BEFORE = re.compile(r"(?<![\w-])" + group("locative") + r"\s+$")
@@ -417,11 +450,19 @@ def _boundaries(text: str, start: int, end: int, names: list[tuple[int, int]],
     found += [_Boundary(m.start(), m.start(), m.end(), _PLACE) for m in _LEVEL_PHRASE.finditer(text, start, end)]
     # an amount in digits: a count word may be an article ("machine a GPU" typed without its accent)
     found += [_Boundary(a, a, a, _AMOUNT) for a in amounts if start < a < end and text[a].isdigit()]
-    # an intent's cue is the substance of the clause it opens: it spans nothing here. It opens one only
-    # after a refusal that has named its place (``_opens_clause``), so a piece naming none needs no cue.
-    if any(start <= s < end for s, _ in names):
+    # an intent's cue is the substance of the clause it opens: it spans nothing here. It opens one only after a
+    # refusal that has named its place (``_opens_clause``), or as the item a strength word after it belongs to
+    # (``_last_item``): a piece with neither needs no cue.
+    marked = WEAK.search(text, start, end) or STRONG.search(text, start, end)
+    if marked or any(start <= s < end for s, _ in names):
         found += [_Boundary(m.start(), m.start(), m.start(), _CUE) for cue in CUES if cue.intent
                   for m in cue.pattern.finditer(text, start, end)]
+    # so is a GPU word with a strength word of its own ("never on rack r-7 | gpu h100 if possible"; "stay off
+    # rack-7 gpu nodes (if possible)" may refuse the rack's GPU nodes)
+    if marked:
+        found += [_Boundary(m.start(), m.start(), m.start(), _CUE) for m in GPU_WORD.finditer(text, start, end)
+                  if (WEAK.search(text, m.end(), end) or STRONG.search(text, m.end(), end))
+                  and not _GPU_NODES.match(text, m.end()) and not _NODES_GPU.search(text, start, m.start())]
     # a name, with the level word said before it ("zone ca-central-1a")
     for name_start, _ in names:
         if start < name_start < end:
@@ -466,7 +507,11 @@ def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int,
     # an imperative with its object pronoun attached ("mettez-le", "gardez-les") opens a clause of its own
     if kind == _OPEN and _WITH_OBJECT.search(text, boundary.start, boundary.end) and said.cues:
         return not _VERB_SUBJECT.search(text, piece_start, cut)
-    if kind != _CLOSE and said.quiet and not (kind == _OPEN and said.refused_level):
+    if kind != _CLOSE and said.quiet and not (kind == _OPEN and said.refused_level) and not (
+            # "ssd preferably | no gpu nodes": a strength word said after its object, then a refusal
+            kind == _NEGATION and len(said.cues) == 1
+            and any(p.fullmatch(said.cues[0].group(0)) for p in (WEAK, STRONG))
+            and _names_an_item(text, said, piece_start, said.cues[0].start())):
         return False  # nothing said since the last cue: "not spread", "you must avoid", "keep off"
     if kind == _CLOSE:
         # a verb-final wish closes a clause that says something before it ("nicht verteilen"; a refusal
@@ -513,6 +558,13 @@ def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int,
     # a wish of another kind (_CUE) opens a clause only once the refusal has named its place: _boundaries
     # leaves the cues out of a piece that names none
     return refused_named and not any(s <= boundary.start < e for s, e in names)
+
+
+def _names_an_item(text: str, said: _Said, start: int, end: int) -> bool:
+    """Whether [start, end) names a thing wished for: a name, an amount, a GPU word or a cue ("ssd preferably"),
+    not only a subject ("you must")."""
+    return bool([p for p in said.things if p < end]) or GPU_WORD.search(text, start, end) is not None or any(
+        cue.pattern.search(text, start, end) for cue in CUES if cue.intent)
 
 
 def _substance(text: str, start: int, end: int) -> bool:

@@ -556,7 +556,11 @@ def _read_cues(h: _Hint) -> None:
                         text, end, match.start()) for end in amounts):
                     continue
                 if (cue.intent or "").startswith("spread_") and _passes_a_level(match.group(0)):
-                    continue  # "spread over racks least busy nodes first": the spread's level came first
+                    # "spread over racks least busy nodes first": the spread's level came first; "ein Pod pro
+                    # Knoten über Racks verteilt": the cue may start again after the first level
+                    match = _after_first_level(cue.pattern, cue_text, match)
+                    if match is None:
+                        continue
                 if (cue.intent or "").startswith("spread_") and any(
                         clause.start <= end <= match.start() and not text[end:match.start()].strip() for end in links):
                     continue
@@ -584,6 +588,14 @@ def _passes_a_level(cue: str) -> bool:
     return len(levels) >= 2 and not _MORE_LEVELS.match(cue, levels[-2].end())
 
 
+def _after_first_level(pattern: re.Pattern[str], cue_text: str, match: re.Match[str]) -> re.Match[str] | None:
+    """The spread cue inside ``match`` that starts after its first level word, if one there passes no level."""
+    while match is not None and _passes_a_level(match.group(0)):
+        first = _ANY_LEVEL.search(match.group(0))
+        match = pattern.search(cue_text, match.start() + first.end(), match.end())
+    return match
+
+
 def _read_bare_spreads(h: _Hint) -> None:
     """"racks: spread em": a spread verb without a level takes the one level its sentence names."""
     clauses, skipped, add = h.clauses, h.skipped, h.add
@@ -599,8 +611,11 @@ def _read_bare_spreads(h: _Hint) -> None:
         if verb is None or h.negated(clause, verb.start()) or h.negated(clause, clause.end):
             continue
         sentence = [c for c in clauses if c.sentence == clause.sentence]
-        levels = {name for name, word in _LEVEL_WORDS
-                  if re.search(rf"(?<![\w-])(?:{word})(?![\w-])", cue_text[sentence[0].start:sentence[-1].end])}
+        # a level another wish already reads ("distributed training ... all in the same rack") is that
+        # wish's, not one to spread over
+        said = _ONE_LEVEL.sub(lambda m: " " * len(m.group(0)),
+                              _without_cues(cue_text, h.candidates, sentence[0].start, sentence[-1].end))
+        levels = {name for name, word in _LEVEL_WORDS if re.search(rf"(?<![\w-])(?:{word})(?![\w-])", said)}
         # "spread the workers", "die Replikas verteilen": without a level, the workload's own instances
         # spread over nodes (ARCHITECTURE 2.2: apart -> spread_nodes)
         if not levels and _OWN_INSTANCES.search(cue_text, clause.start, clause.end):
@@ -608,6 +623,21 @@ def _read_bare_spreads(h: _Hint) -> None:
         if len(levels) == 1:
             add(Candidate(levels.pop(), verb.start(), cue=verb.group(0)))
             spread_found.add(clause.sentence)
+
+
+# "in one rack", "en el mismo rack": a level said as the one place to share is none to spread over
+_ONE_LEVEL = re.compile(rf"(?<![\w-]){group('single')}\s+(?:" + "|".join(word for _, word in _LEVEL_WORDS)
+                        + r")(?![\w-])")
+
+
+def _without_cues(cue_text: str, candidates: list[Candidate], start: int, end: int) -> str:
+    """``cue_text[start:end]`` with the words of the candidates' cues blanked."""
+    chars = list(cue_text[start:end])
+    for c in candidates:
+        at = cue_text.find(c.cue, c.position)
+        if c.cue and start <= at < end:
+            chars[at - start:at - start + len(c.cue)] = " " * len(c.cue)
+    return "".join(chars)[: end - start]
 
 
 # The passes, in order: names and numbers are masked before the cues read the text.
@@ -760,10 +790,11 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
 
 def _places_pointed_at(text: str, clauses: list[Clause], refusal: Clause,
                        candidates: list[Candidate]) -> list[Candidate]:
-    """The one place a refusal that points back refuses: "m04 is flaky, skip it", "der Knoten k-4 spinnt,
-    nimm ihn nicht"; or the places of one kind a plural pointer refuses ("noisy neighbours on w-31 and w-32 so
-    avoid those"). Only when the words before it in its sentence name those places and nothing else and
-    wish nothing (no wish, strength or negation word); else which reading was meant is not certain."""
+    """The places a refusal that points back refuses: "m04 is flaky, skip it", "der Knoten k-4 spinnt,
+    nimm ihn nicht", "los nodos db1 y db2 fallan, evítalos", "noisy neighbours on w-31 and w-32 so avoid
+    those". Only when the words before it in its sentence (or a question just before it) name places of one
+    kind and nothing else and wish nothing (no wish, strength or negation word); else which reading was meant
+    is not certain."""
     if not REFERENCE.search(text, refusal.start, refusal.end):
         return []
     before = [c for c in clauses if c.sentence == refusal.sentence and c.end <= refusal.start]
@@ -777,15 +808,16 @@ def _places_pointed_at(text: str, clauses: list[Clause], refusal: Clause,
             text, before[0].start, joined.start() if joined else refusal.start):
         return []
     found = [c for c in candidates if before[0].start <= c.position < refusal.start]
-    if len(found) != 1 and not (found and _PLURAL_POINTER.search(text, refusal.start, refusal.end)):
-        return []
-    if len({c.intent for c in found}) != 1 or any(len(c.items) != 1 or c.cue not in c.items for c in found) or (
+    # words read across a named place are about that place ("le nœud w-4 plante" names no node outage)
+    found = [c for c in found if c.items or not any(
+        c.position < o.position < c.position + len(c.cue) for o in found if o.items)]
+    if not found or len({c.intent for c in found}) != 1 or any(len(c.items) != 1 or c.cue not in c.items
+                                                               for c in found) or (
             _LEVEL_OF.get(found[0].intent) is None or not found[0].intent.startswith("prefer_")):
         return []
     return found
 
 
-_PLURAL_POINTER = concept_words("plural_pointer")
 _INSTEAD = concept_words("instead")
 _QUESTION_MARK = "?"
 _CONSEQUENCE = re.compile(r"(?<![\w-])" + group("consequence") + r"[\s,:]*$")
@@ -887,9 +919,11 @@ def to_raw(reading: Reading) -> list[dict]:
             merged[candidate.intent] = entry
         else:
             entry["confidence"] = max(entry["confidence"], candidate.confidence)
-            if candidate.number is not None and candidate.intent not in counted and word:
-                # "the more RAM the better, 256g ideally": the amount's own strength word says how much it matters
-                entry["strength"], entry["explanation"] = strength, f"'{word}'" if word else ""
+            if word and ((candidate.number is not None and candidate.intent not in counted) or (
+                    not entry["explanation"] and not candidate.items and candidate.number is None)):
+                # "the more RAM the better, 256g ideally": the amount's own strength word says how much it
+                # matters; so does a restated wish's ("close together, same rack ideally")
+                entry["strength"], entry["explanation"] = strength, f"'{word}'"
         if candidate.number is not None:
             counted.add(candidate.intent)
         for meta in spec.metadata:

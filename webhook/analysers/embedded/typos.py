@@ -16,7 +16,7 @@ import importlib
 import re
 from functools import cache, lru_cache
 
-from webhook.analysers.embedded.langdata import alternatives, in_language, languages
+from webhook.analysers.embedded.langdata import alternatives, expand, in_language, languages
 from webhook.analysers.embedded.language import detect, vocabulary
 from webhook.analysers.embedded.lexicon import CONTRACTED
 from webhook.analysers.embedded.vocabulary import read_words
@@ -261,7 +261,9 @@ def correct(text: str, language: str | None = None) -> str:
         counts = [count for _, count in detected.counts] + [0, 0]
         # a hint whose language is not clear ("évtez la zone ...": the slip was its one French word) may be in any
         kin = tuple(languages()) if counts[0] - counts[1] < _SETTLED else ()
-    text = _TOKEN.sub(lambda m: _fix(m.group(0), language, kin), text)
+    # ... when it ends the phrase: "que el despliegue redis" may hold a head noun typed with a slip
+    named = {m.end() for m in _NAME_NEXT.finditer(text) if _NAME_ENDS.match(text, m.end())}
+    text = _TOKEN.sub(lambda m: m.group(0) if m.start() in named else _fix(m.group(0), language, kin), text)
     restored = _contractions(language)  # after the slips: "shhouldnt" is "shouldnt", then "shouldn't"
     return CONTRACTED.sub(lambda m: restored.get(m.group(0), m.group(0)), text) if restored else text
 
@@ -273,4 +275,8 @@ def _contractions(language: str | None) -> dict[str, str]:
     return {line.replace("'", ""): line for line in in_language(language, "contractions")} if language else {}
 
 
+# "the same zone as minio", "misma zona que minio": the word after a level's "as" is a workload's name, never a slip
+_NAME_NEXT = re.compile(expand(r"(?<![\w-])(?:{level_zone}|{level_region}|{level_node}|{level_rack})\s+"
+                               r"(?:{located_verb}\s+)?{as_word}\s+(?:{articles}\s+)?"))
+_NAME_ENDS = re.compile(expand(r"[\w.-]+(?:\s*(?:[^\w\s]|$)|\s+(?:{and_word}|{or_word}|{list_join})(?![\w-]))"))
 _ISH = re.compile(r"(?<![\w-])([a-z]{3,})-ish(?![\w-])")

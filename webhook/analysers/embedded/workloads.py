@@ -41,6 +41,7 @@ class _Cue:
     marked_only: bool = False
     name_group: bool = False  # the one name is the pattern's group ``name``, before the level (a possessive)
     negative: bool = False  # the cue refuses by itself ("no kafka pods on my node")
+    back: bool = False  # names no workload itself: the one of the relation before ("pero no en su nodo")
 
 
 def load_relation_cues(path: Path = RELATIONS) -> tuple[_Cue, ...]:
@@ -54,7 +55,8 @@ def load_relation_cues(path: Path = RELATIONS) -> tuple[_Cue, ...]:
                          "possessor": _POSSESSOR}
             pattern = "|".join(expand(template, fragments) for template in spec["patterns"])
             cues.append(_Cue(re.compile(pattern), level, after, spec.get("marked", False),
-                             spec.get("name_group", False), spec.get("negative", False)))
+                             spec.get("name_group", False), spec.get("negative", False),
+                             spec.get("anaphora", False)))
     return tuple(cues)
 
 
@@ -191,16 +193,30 @@ def _antecedent(text: str, start: int, end: int) -> list[str]:
     return sorted(found) if len(found) == 1 else []
 
 
+_EACH_BEFORE = re.compile(expand(r"{b}{each_words}{e}[^,;.]*$"))
+# A pronoun for a workload named before, standing alone after a relation's cue ("sin compartir máquina con él").
+_BACK_PRONOUN = re.compile(expand(r"\s*{back_pronoun}(?:\s+{share_verb})?"
+                                  r"(?=\s*(?:[.,;:!?)]|$)|\s+(?:{and_word}|{or_word})(?![\w-]))"))
+
+
 def find_relations(text: str, start: int = 0, end: int | None = None, original: str = "") -> list[Relation]:
     """Relations to other workloads in ``text[start:end]`` (lower-cased); ``original``: the hint as written."""
     end = len(text) if end is None else end
     found: list[Relation] = []
     used: list[tuple[int, int]] = []
     unmarked: list[Relation] = []  # relations of "marked" cues whose names are plain words
+    pointing_back: list[Relation] = []  # cues whose names are a pronoun: the workload of the relation before
     for spec in _CUES:
         for cue in spec.pattern.finditer(text, start, end):
             if any(cue.start() < e and s < cue.end() for s, e in used):
                 continue
+            if spec.back:
+                # "cada réplica en su nodo" is each replica's own node, no workload's
+                if not _EACH_BEFORE.search(text, 0, cue.start()):
+                    pointing_back.append(Relation(spec.level, (), cue.start(), cue.end(), False))
+                    used.append((cue.start(), cue.end()))
+                continue
+            pointer = None
             if spec.name_group:
                 name = cue.group(_NAME_GROUP)
                 # "no two replicas in the same zone": a number is never a workload's name
@@ -208,12 +224,22 @@ def find_relations(text: str, start: int = 0, end: int | None = None, original: 
                                             else [name]), cue.end(), True
             else:
                 names, names_end, marked = _names_after(text, cue.end(), end, original)
-                if not names and (pointer := _POINTER.match(text, cue.end(), end)):
+                pointer = _POINTER.match(text, cue.end(), end) if not names else None
+                if pointer:
                     names, names_end, marked = _antecedent(text, start, cue.start()), pointer.end(), True
             # "where the api-gateway lives": after a bare "where" the names must be followed by a verb of being there
             if spec.followed_by and (not names or not spec.followed_by.match(text, names_end)):
                 continue
             names = [n for n in names if not _HARDWARE.match(n)]
+            # a pronoun standing alone ("ne partage pas le nœud avec lui") that named no antecedent above: the
+            # workload of the relation before it
+            back = (_BACK_PRONOUN.match(text, cue.end())
+                    if not (pointer and names) and not spec.name_group and not spec.followed_by else None)
+            if back and not any(cue.start() < e and s < back.end() for s, e in used):
+                pointing_back.append(Relation(spec.level, (), cue.start(), back.end(),
+                                              bool(_NEGATIVE_CUE.search(cue.group(0)))))
+                used.append((cue.start(), back.end()))
+                continue
             if not names:
                 continue
             relation = Relation(spec.level, tuple(names), cue.start(), names_end,
@@ -225,5 +251,10 @@ def find_relations(text: str, start: int = 0, end: int | None = None, original: 
             found.append(relation)
     known = {n for r in found for n in r.names}
     found += [r for r in unmarked if set(r.names) <= known and not any(r.start < e and s < r.end for s, e in used)]
+    found.sort(key=lambda r: r.start)
+    for relation in pointing_back:
+        before = [r for r in found if r.end <= relation.start]
+        if before:
+            found.append(Relation(relation.level, before[-1].names, relation.start, relation.end, relation.negative))
     found.sort(key=lambda r: r.start)
     return found

@@ -31,9 +31,12 @@ DEVELOPMENT = [_EVAL / f"{name}.jsonl" for name in MEASURED] + sorted((_EVAL / "
 # - dev6.jsonl and dev-fr3.jsonl (merged 2026-12-01) added rows: noapos 3 -> 5 and nopunct / chat 58 -> 89 on the
 #   merged tree before the scope rules of test_robust_punct brought nopunct / chat to 80 (and their 4 flips to 0);
 #   78 after the merges of the guard, paraphrase, multi and French areas; 76 after the English typed-hint
-#   mechanisms of test_robust_typed_en (refusals pointing back, "no X pods on my node", shorthand sizes).
+#   mechanisms of test_robust_typed_en (refusals pointing back, "no X pods on my node", shorthand sizes); 68 on
+#   the es/de/fr branch alone after the scope rules of test_robust_typed_esdefr (spreads that pass a level start
+#   again, "aber" before a sentence-final refusal, a strength word said after its object: "8 cores ssd mandatory");
+#   67 on the merged tree (the lead's list-scope rules included), with 0 flips.
 CHANGED = {"curly": 0, "lower": 0, "wrapped": 0, "emoji": 0, "noapos": 5, "noaccent": 1, "typo": 3,
-           "nopunct": 76, "chat": 76}
+           "nopunct": 67, "chat": 67}
 
 
 # The French development files read right at least this often, with no flip (the figures reached; dev-fr3 read

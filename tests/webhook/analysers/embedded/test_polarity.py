@@ -121,17 +121,7 @@ def test_a_bare_sibling_of_a_named_node_is_refused_as_a_node(hint: str) -> None:
     ("evita rack-4 rack-5 está bien", ["rack-4"]),
     ("nicht auf rack-4 rack-5 ist ok", ["rack-4"]),
     ("pas sur rack-4 rack-5 c'est bon", ["rack-4"]),
-    # a refusal of one place is not in doubt
-    ("keep off node-3 instead", ["node-3"]),
-])
-def test_an_approved_name_after_a_refused_one_is_never_avoided(hint: str, avoided: list[str]) -> None:
-    read = intents(hint)
-    assert not any(name.startswith(POSITIVE) for name in read)
-    assert sorted(v for meta in read.values() for v in meta.get(next(iter(meta), ""), [])) == avoided
-
-
-@pytest.mark.parametrize(("hint", "avoided"), [
-    # typed without punctuation, words that join no list end the refusal before the next name
+    # ... and so do words that join no list before the next name
     ("never on node-3 always on node-4", ["node-3"]),
     ("skip rack-4 go with rack-6", ["rack-4"]),
     ("not in eu-west-1 only in eu-central-1", ["eu-west-1"]),
@@ -139,13 +129,15 @@ def test_an_approved_name_after_a_refused_one_is_never_avoided(hint: str, avoide
     ("nunca en node-3 siempre en node-4", ["node-3"]),
     ("jamais sur node-3 toujours sur node-4", ["node-3"]),
     ("evita el rack-4 y también el rack-5", ["rack-4"]),
-    # ... while joiners, articles and level words keep the list whole
+    # a refusal of one place is not in doubt; joiners, articles and level words keep a list whole
+    ("keep off node-3 instead", ["node-3"]),
     ("avoid rack-4 rack-5", ["rack-4", "rack-5"]),
     ("not on node-3 or on node-4", ["node-3", "node-4"]),
     ("weder auf node-3 noch auf node-4", ["node-3", "node-4"]),
     ("ni en rack-4 ni en el rack-5", ["rack-4", "rack-5"]),
 ])
-def test_a_refusal_ends_where_words_join_no_list(hint: str, avoided: list[str]) -> None:
+def test_a_refusal_typed_without_punctuation_ends_before_an_approved_or_unjoined_name(
+        hint: str, avoided: list[str]) -> None:
     read = intents(hint)
     assert not any(name.startswith(POSITIVE) for name in read)
     assert sorted(v for meta in read.values() for values in meta.values() for v in values) == avoided

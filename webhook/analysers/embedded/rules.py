@@ -853,6 +853,11 @@ _LIST_GLUE = re.compile(expand(r"(?<![\w-])(?:{list_join}|{as_well_as}|{also}|{l
     rf"(?<![\w-])(?:{word})(?![\w-])" for _, word in _LEVEL_WORDS))
 
 
+def _only_list_glue(words: str) -> bool:
+    """Whether ``words`` hold nothing but what joins the items of a list (and filler)."""
+    return not re.search(r"[^\W_]", _LIST_GLUE.sub(" ", FILLER.sub(" ", words)))
+
+
 def _continues_refused_list(text: str, clauses: list[Clause], clause: Clause, candidate: Candidate,
                             candidates: list[Candidate]) -> bool:
     """A place that opens the clause right after a refused place of its kind ("avoid m05 and m06 ...")
@@ -870,7 +875,7 @@ def _continues_refused_list(text: str, clauses: list[Clause], clause: Clause, ca
     # "not us-central1-a, us-central1-b instead": the alternative chosen after a comma, no item of the refused list
     # ("avoid rack-1 and rack-2 instead" refuses both)
     chosen = text[previous.end:clause.start].strip() == "," and _INSTEAD.search(text, candidate.position, clause.end)
-    return refused and not re.sub(r"[\W_]+", "", _LIST_GLUE.sub(" ", FILLER.sub(" ", opening))) and not chosen
+    return refused and _only_list_glue(opening) and not chosen
 
 
 def _outside_refused_list(text: str, clause: Clause, candidate: Candidate, names: list[tuple[int, int]]) -> bool:
@@ -885,7 +890,7 @@ def _outside_refused_list(text: str, clause: Clause, candidate: Candidate, names
     between = text[max(before):candidate.position]
     if NEGATION_BEFORE.search(between) or NEGATION_AFTER.search(text, candidate.position, clause.end):
         return False  # a negation of its own refuses it for sure
-    return bool(re.search(r"[^\W\d_]", _LIST_GLUE.sub(" ", FILLER.sub(" ", between))))
+    return not _only_list_glue(between)
 
 
 def _about_same(a: Candidate, b: Candidate) -> bool:

@@ -361,7 +361,7 @@ def _chosen_instead(text: str, slot: Slot, slots: list[Slot]) -> bool:
     """A place said right after a refused place of its kind and followed by "instead", typed without
     punctuation ("not us-central1-a us-central1-b instead"): the alternative chosen, not refused. A place
     right after the refusal's own verb stays refused ("avoid rack-2 instead")."""
-    if not _INSTEAD.match(text, slot.end + len(text[slot.end:]) - len(text[slot.end:].lstrip())):
+    if not _INSTEAD.match(text, _SPACES.match(text, slot.end).end()):
         return False
     return any(other.kind == slot.kind and other.end < slot.start and not text[other.end:slot.start].strip(" ,")
                for other in slots)
@@ -819,6 +819,7 @@ def _places_pointed_at(text: str, clauses: list[Clause], refusal: Clause,
 
 
 _INSTEAD = concept_words("instead")
+_SPACES = re.compile(r"\s*")
 _QUESTION_MARK = "?"
 _CONSEQUENCE = re.compile(r"(?<![\w-])" + group("consequence") + r"[\s,:]*$")
 

@@ -369,8 +369,7 @@ def _last_item(text: str, start: int, end: int, boundaries: list[_Boundary], nam
     """Where the last of several items typed one after another begins when a strength word said after it
     ends [start, end) ("8 cores ssd mandatory", "32 coeurs 128go nvme de préférence"): the word is that item's,
     not the list's. None when the word comes first, something follows it, or one item only comes before it."""
-    mark = next(iter(sorted((m for p in (WEAK, STRONG) for m in _spans(p, text, start, end)),
-                            key=lambda m: m.start())), None)
+    mark = min((m for p in (WEAK, STRONG) for m in _spans(p, text, start, end)), key=lambda m: m.start(), default=None)
     if mark is None or _substance(text, mark.end(), end) or not _substance(text, start, mark.start()):
         return None
     items = sorted({b.cut for b in boundaries if b.kind in (_AMOUNT, _CUE) and start < b.cut < mark.start()})

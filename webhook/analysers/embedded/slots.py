@@ -102,6 +102,8 @@ _ZONE_TAIL = re.compile(rf"\s*(?:/|,|{_JOIN})\s*"
                         r"(?:(\d{1,2})([a-z])|([a-z]))(?![\w-])")
 _REGION = re.compile(r"(?<![\w-])(" + _AWS_REGION + r"|" + _GCP_REGION + r")(?![\w-])")
 _AZURE_REGIONS = re.compile(words(*alternatives("cloud_azure_region")))
+# an Azure zone is its region and a number ("westus3-1", "uksouth-3")
+_AZURE_ZONE = re.compile(r"(?<![\w-])(" + group("cloud_azure_region") + r"-[1-9])(?![\w-])")
 # Geographic names count only after a locative word ("in Europe", "located in Asia", "en Europa").
 _GEO = re.compile(rf"(?:(?<![\w-]){group('geo_locative')}\s+)({group('geo_names')[3:-1]})(?![\w-])")
 _GEO_NAMES = rf"({group('geo_level_names')[3:-1]})"
@@ -148,8 +150,10 @@ _NODE_CONTEXT = re.compile(
     + r"((?:[a-z0-9]+[-_.])*[a-z]*\d[a-z0-9]*(?:[-_.][a-z0-9]+)*)(?![\w-])"
 )
 # "land on hx-03 or hx-04": a short dashed name of letters and a number after the node's preposition is a node
-_ON_NODE = re.compile(r"(?<![\w-])" + group("node_preposition") + r"\s+([a-z]{1,4}-\d{1,3}[a-z]?)(?![\w-]|\.\w)")
-_ON_NODE_TAIL = re.compile(rf"\s*(?:,|/|&|{_JOIN})\s*([a-z]{{1,4}}-\d{{1,3}}[a-z]?)(?![\w-]|\.\w)")
+# ("sur db-new-08": a word may stand between the letters and the number)
+_ON_NODE_NAME = r"([a-z]{1,4}(?:-[a-z]{2,6})?-\d{1,3}[a-z]?)(?![\w-]|\.\w)"
+_ON_NODE = re.compile(r"(?<![\w-])" + group("node_preposition") + r"\s+" + _ON_NODE_NAME)
+_ON_NODE_TAIL = re.compile(rf"\s*(?:,|/|&|{_JOIN})\s*" + _ON_NODE_NAME)
 _NOT_NODES = re.compile(r"^(?:\d+|" + group("not_node_names") + ")$")
 # "cpu: 32", "gpus: 2": a bare count after a resource label
 _LABELLED_COUNT = re.compile(expand(r"{b}(?:({gpu_label})|{unit_cores})\s*[:=]\s*(\d{1,3})"
@@ -172,6 +176,13 @@ _NAME_TOKEN = re.compile(r"(?<![\w.-])((?=[a-z0-9_-]*\d)[a-z][a-z0-9]*(?:[-_][a-
 def _shape(name: str) -> str:
     """``"k-12"`` -> ``"k-9"``: a name with each run of digits as one 9."""
     return re.sub(r"\d+", "9", name)
+
+
+def _scheme(name: str) -> str | None:
+    """``"db-new-08"`` -> ``"db-*-9"``: the naming scheme of a name with a word between its letters and its
+    number (None for a name without one)."""
+    parts = _shape(name).split("-")
+    return f"{parts[0]}-*-{parts[2]}" if len(parts) == 3 and parts[1].isalpha() else None
 
 
 def _claim(taken: list[tuple[int, int]], start: int, end: int) -> bool:
@@ -275,6 +286,8 @@ def extract(text: str) -> list[Slot]:
                 value = f"{prefix[: digit.start()]}{tail.group(1)}{tail.group(2)}"
             add("zone", value, tail.start() + len(tail.group(0)) - len(tail.group(0).lstrip(" /,")), tail.end())
             position = tail.end()
+    for match in _AZURE_ZONE.finditer(text):
+        add("zone", match.group(1), match.start(1), match.end(1))
     for match in _REGION.finditer(text):
         add("region", match.group(1), match.start(), match.end())
     for match in _AZURE_REGIONS.finditer(text):
@@ -320,11 +333,18 @@ def extract(text: str) -> list[Slot]:
     for match in _NAME_TOKEN.finditer(text) if named_shapes else ():
         if _shape(match.group(1)) in named_shapes and not _NOT_NODES.match(match.group(1)):
             add("node", match.group(1), match.start(1), match.end(1))
+    schemes = set()
     for match in _ON_NODE.finditer(text):
         item: re.Match[str] | None = match
         while item is not None and not _NOT_NODES.match(item.group(1)) and _shape(item.group(1)) == _shape(
                 match.group(1)):
             add("node", item.group(1), item.start(1), item.end(1))
+            schemes.add(_scheme(item.group(1)))
             item = _ON_NODE_TAIL.match(text, item.end())
+    # ... and so does a node named after its preposition with a word inside ("nie db-alt-02, lieber auf db-neu-07")
+    schemes.discard(None)
+    for match in _NAME_TOKEN.finditer(text) if schemes else ():
+        if _scheme(match.group(1)) in schemes and not _NOT_NODES.match(match.group(1)):
+            add("node", match.group(1), match.start(1), match.end(1))
     slots.sort(key=lambda s: (s.start, s.end))
     return slots

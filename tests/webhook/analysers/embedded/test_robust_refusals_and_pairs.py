@@ -217,3 +217,14 @@ def test_small_readings(hint: str, expected: set[str]) -> None:
 ])
 def test_a_question_about_a_node_asks_for_nothing(hint: str) -> None:
     assert names(hint) == set()
+
+
+@pytest.mark.parametrize("hint", [
+    # a refusal after its place, then why, typed without punctuation: the reason is skipped, the refusal read
+    "6 cores and zone eu-west-3b please not it had outages last week",
+    "6 núcleos y la zona eu-west-3b no que tuvo caídas la semana pasada",
+    "6 kerne und zone eu-west-3b bitte nicht die hatte letzte woche ausfälle",
+    "6 coeurs et la zone eu-west-3b non elle a eu des pannes la semaine dernière",
+])
+def test_a_refusal_after_its_place_then_why(hint: str) -> None:
+    assert named(hint) == {"prefer_cpu_cores": [], "avoid_zones": ["eu-west-3b"]}

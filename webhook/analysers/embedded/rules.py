@@ -440,11 +440,19 @@ def _read_numbers(h: _Hint) -> None:
                                  max(c.end for c in clauses if c.sentence == clause.sentence)]
             gpu_near = bool(GPU_WORD.search(text, clause.start, clause.end)) or any(
                 s.kind in ("gpu_model", "gpus") and clause.start <= s.start < clause.end for s in slots) or (
-                bool(_EACH.search(after))
-                and bool(GPU_WORD.search(sentence_text)))
+                bool(_EACH.search(after)) and (
+                    bool(GPU_WORD.search(sentence_text)) or _each_of_gpus_before(text, clause, clauses, sentence_text)))
             intent = _size_intent(text, clause, slot, gpu_near, (before, after), slots)
             if intent:
                 add(Candidate(intent, slot.start, number=number, cue=unit))
+
+
+def _each_of_gpus_before(text: str, clause: Clause, clauses: list[Clause], sentence_text: str) -> bool:
+    """"4 GPUs, a must. Ideally 80 GB each": a size "each" in a sentence that names no resource of its own is
+    apiece of the GPUs the sentence before names."""
+    before = [c for c in clauses if c.sentence == clause.sentence - 1]
+    return bool(before) and not any(p.search(sentence_text) for p in (_MEMORY_CUES, _EPHEMERAL_CUES)) and bool(
+        GPU_WORD.search(text, before[0].start, before[-1].end))
 
 
 def _read_counts_of_them(h: _Hint) -> None:
@@ -816,7 +824,8 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
             continue
         # a complained-about place is no rival of its refusal ("avoid m04 m04 keeps crashing")
         rivals = [o for o in candidates if o.intent in opposites(candidate.intent)
-                  and clause_at(clauses, o.position) == clause and _about_same(candidate, o)
+                  and clause_at(clauses, o.position) == clause
+                  and (_about_same(candidate, o) or {candidate.intent, o.intent} == _PACK_AND_SPREAD)
                   and undescribed(text, clause, o, names) is not None]
         if rivals:
             continue
@@ -928,6 +937,11 @@ def _outside_refused_list(text: str, clause: Clause, candidate: Candidate, names
     if NEGATION_BEFORE.search(between) or NEGATION_AFTER.search(text, candidate.position, clause.end):
         return False  # a negation of its own refuses it for sure
     return not _only_list_glue(between)
+
+
+# One node for every replica and a node for each: in one clause, where its words stop being one wish and start
+# being the other is not certain (typed without punctuation); said in two clauses both are read (a conflict).
+_PACK_AND_SPREAD = frozenset({"prefer_colocate_same_deployment", "spread_nodes"})
 
 
 def _about_same(a: Candidate, b: Candidate) -> bool:

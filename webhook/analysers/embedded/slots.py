@@ -150,8 +150,10 @@ _NODE_CONTEXT = re.compile(
     + r"((?:[a-z0-9]+[-_.])*[a-z]*\d[a-z0-9]*(?:[-_.][a-z0-9]+)*)(?![\w-])"
 )
 # "land on hx-03 or hx-04": a short dashed name of letters and a number after the node's preposition is a node
-_ON_NODE = re.compile(r"(?<![\w-])" + group("node_preposition") + r"\s+([a-z]{1,4}-\d{1,3}[a-z]?)(?![\w-]|\.\w)")
-_ON_NODE_TAIL = re.compile(rf"\s*(?:,|/|&|{_JOIN})\s*([a-z]{{1,4}}-\d{{1,3}}[a-z]?)(?![\w-]|\.\w)")
+# ("sur db-new-08": a word may stand between the letters and the number)
+_ON_NODE_NAME = r"([a-z]{1,4}(?:-[a-z]{2,6})?-\d{1,3}[a-z]?)(?![\w-]|\.\w)"
+_ON_NODE = re.compile(r"(?<![\w-])" + group("node_preposition") + r"\s+" + _ON_NODE_NAME)
+_ON_NODE_TAIL = re.compile(rf"\s*(?:,|/|&|{_JOIN})\s*" + _ON_NODE_NAME)
 _NOT_NODES = re.compile(r"^(?:\d+|" + group("not_node_names") + ")$")
 # "cpu: 32", "gpus: 2": a bare count after a resource label
 _LABELLED_COUNT = re.compile(expand(r"{b}(?:({gpu_label})|{unit_cores})\s*[:=]\s*(\d{1,3})"
@@ -174,6 +176,13 @@ _NAME_TOKEN = re.compile(r"(?<![\w.-])((?=[a-z0-9_-]*\d)[a-z][a-z0-9]*(?:[-_][a-
 def _shape(name: str) -> str:
     """``"k-12"`` -> ``"k-9"``: a name with each run of digits as one 9."""
     return re.sub(r"\d+", "9", name)
+
+
+def _scheme(name: str) -> str | None:
+    """``"db-new-08"`` -> ``"db-*-9"``: the naming scheme of a name with a word between its letters and its
+    number (None for a name without one)."""
+    parts = _shape(name).split("-")
+    return f"{parts[0]}-*-{parts[2]}" if len(parts) == 3 and parts[1].isalpha() else None
 
 
 def _claim(taken: list[tuple[int, int]], start: int, end: int) -> bool:
@@ -324,11 +333,18 @@ def extract(text: str) -> list[Slot]:
     for match in _NAME_TOKEN.finditer(text) if named_shapes else ():
         if _shape(match.group(1)) in named_shapes and not _NOT_NODES.match(match.group(1)):
             add("node", match.group(1), match.start(1), match.end(1))
+    schemes = set()
     for match in _ON_NODE.finditer(text):
         item: re.Match[str] | None = match
         while item is not None and not _NOT_NODES.match(item.group(1)) and _shape(item.group(1)) == _shape(
                 match.group(1)):
             add("node", item.group(1), item.start(1), item.end(1))
+            schemes.add(_scheme(item.group(1)))
             item = _ON_NODE_TAIL.match(text, item.end())
+    # ... and so does a node named after its preposition with a word inside ("nie db-alt-02, lieber auf db-neu-07")
+    schemes.discard(None)
+    for match in _NAME_TOKEN.finditer(text) if schemes else ():
+        if _scheme(match.group(1)) in schemes and not _NOT_NODES.match(match.group(1)):
+            add("node", match.group(1), match.start(1), match.end(1))
     slots.sort(key=lambda s: (s.start, s.end))
     return slots

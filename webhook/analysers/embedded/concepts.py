@@ -57,7 +57,8 @@ CUES: tuple[Cue, ...] = load_cues()
 # A GPU is requested when a GPU word is introduced as something to have, not as the subject of a
 # property ("GPUs with 24GB", "NVLink-connected GPUs", "each GPU should have ...").
 # A GPU word may begin a compound whose head is a node word ("Grafikkartenknoten": a GPU node).
-GPU_WORD = re.compile(rf"{_B}(?:{group('gpu_vendor')}\s+)?({group('gpu_words')[3:-1]})"
+# "a dedicated GPU", "eine dedizierte GPU": a qualifier before the word (lang/*/gpu_qualifier.txt, vendors among them)
+GPU_WORD = re.compile(rf"{_B}(?:{langdata.expand('{gpu_qualifier}')}\s+)?({group('gpu_words')[3:-1]})"
                       rf"(?:(?![\w])|(?={langdata.expand('{level_node}')}(?![\w])))")
 GPU_REQUEST_BEFORE = re.compile(rf"(?:^|[\s(]){group('gpu_request_before')}\s*$")
 # A request verb right before the GPU word asks for GPUs even when a property follows

@@ -255,6 +255,7 @@ _EACH = re.compile(rf"\b{group('each_apiece')}\b")
 _RATHER_THAN = re.compile(rf"(?<![\w-]){group('rather_than')}\s+$")
 _SAME_ZONE = re.compile(rf"\b{group('same_zone')}\b")
 _SAME_REGION = re.compile(rf"\b{group('same_region')}\b")
+_NODE_WORD = re.compile(expand("{b}{level_node}{e}"))
 _RAM = re.compile(rf"(?<![\w]){group('ram_words')}(?![\w])")
 _PLAIN_RAM = re.compile(rf"(?<![\w])(?:{group('ram_words')}|{group('memory_plain')})(?![\w])")
 _DISK_KIND = re.compile(rf"(?<![\w-]){group('disk_kind')}(?![\w])")
@@ -375,6 +376,13 @@ def _chosen_instead(text: str, slot: Slot, slots: list[Slot]) -> bool:
                for other in slots)
 
 
+def _level_said_after(h: _Hint, relation: Relation, level: re.Pattern[str], sentence_end: int) -> bool:
+    """Whether ``level`` ("same zone") is said after ``relation``'s cue in its sentence, outside every other
+    relation's own cue."""
+    return any(not any(other is not relation and other.start <= match.start() < other.end for other in h.relations)
+               for match in level.finditer(h.text, relation.start, sentence_end))
+
+
 def _read_relations(h: _Hint) -> None:
     """Relations to other workloads: same node / zone / region as them, or away from them."""
     text, relations, clauses, add, clause_of, masked = h.text, h.relations, h.clauses, h.add, h.clause_of, h.masked
@@ -386,11 +394,13 @@ def _read_relations(h: _Hint) -> None:
             continue
         level = relation.level
         sentence_end = max(c.end for c in clauses if c.sentence == clause.sentence)
-        if level == NODE and _SAME_ZONE.search(text[relation.start:sentence_end]) and "node" not in text[relation.start:
-                                                                                                 relation.end]:
-            level = ZONE
-        elif level == NODE and _SAME_REGION.search(text[relation.start:sentence_end]):
-            level = REGION
+        # a node-level cue that names no level ("next to redis, same zone") takes the level said after it, unless
+        # that level is another relation's own ("off whichever host X sits on and same zone as Y")
+        if level == NODE and not _NODE_WORD.search(text, relation.start, relation.end):
+            if _level_said_after(h, relation, _SAME_ZONE, sentence_end):
+                level = ZONE
+            elif _level_said_after(h, relation, _SAME_REGION, sentence_end):
+                level = REGION
         # a negation that ends anywhere before the names counts, even inside the cue ("nowhere near X")
         negated = not relation.negative and (h.negated(clause, relation.start + 1) or any(
             relation.start < end <= relation.end - 1 for end in clause.negations_before))

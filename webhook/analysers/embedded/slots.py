@@ -39,8 +39,10 @@ _RATE_UNITS = table("unit_rate")
 _CORE_UNITS = alternatives("unit_cores")
 _GPU_UNITS = alternatives("unit_gpus")
 
+# "24 or more cores", "16+ cores", "16 ou plus de cœurs": words between the number and its unit (lang/*/or_more.txt)
+_OR_MORE = expand(r"(?:\+\s?|{or_more}\s+(?:{of_word}\s+)?)?")
 _QUANTITY = re.compile(
-    r"(?<![\w.-])" + _NUM + r"\s?(?:-\s?)?("
+    r"(?<![\w.-])" + _NUM + r"\s?(?:-\s?)?" + _OR_MORE + r"("
     + "|".join(sorted(_RATE_UNITS, key=len, reverse=True)) + r"|"
     + "|".join(sorted(_SIZE_UNITS, key=len, reverse=True)) + r"|"
     + "|".join(sorted(_CORE_UNITS, key=len, reverse=True)) + r"|"
@@ -84,6 +86,10 @@ _ARTICLES = frozenset(alternatives("one_article"))  # "a", "un", "eine": a count
 # "2 A100s", "four H100", "a pair of L4": a number (never a bare article) right before a model
 _COUNT_BEFORE_MODEL = re.compile(r"(?<![\w.,-])(\d{1,2}|" + "|".join(
     sorted((w for w in NUMBER_WORDS if w not in _ARTICLES), key=len, reverse=True)) + r")\s*(?:x\s*)?$")
+# "four NVLink-bridged GPUs", "2 dedicated GPUs": a count before words that qualify the GPUs (lang/*/gpu_qualifier.txt,
+# lang/en/gpu_link.txt)
+_COUNT_BEFORE_QUALIFIED = re.compile(expand(r"(?<![\w.-])" + _NUM + r"\s+(?:(?:{gpu_qualifier}|{gpu_link})\s+){1,2}"
+                                            r"(?={unit_gpus}(?![\w]))"))
 _MILLICORES = re.compile(expand(r"(?<![\w.-])(\d{2,6})m\s+(?:{of_word}\s+)?{unit_cores}(?![\w])"))
 
 # ... never the start of a node's name ("a100-node-2": a node, no GPU wish)
@@ -173,6 +179,26 @@ _COUNT_AFTER_MODEL = re.compile(r"(?:\s*-?\s*\d+\s*(?:" + "|".join(sorted(_SIZE_
 _NAME_TOKEN = re.compile(r"(?<![\w.-])((?=[a-z0-9_-]*\d)[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+)(?![\w-])")
 
 
+# "keep off r2-07 and r2-08, those racks trip", "évitez b-7 et b-8 : ces baies ...": a demonstrative and a level word
+# (and no name after it) right after bare names, a list of them, say which level they are
+_POINTED_LEVEL = re.compile(expand(r"{b}{demonstrative}\s+") + "(?:" + "|".join(
+    f"(?P<{kind}>" + expand("{level_" + kind + "}") + ")" for kind in ("rack", "node", "zone", "region"))
+                            + r")(?![\w])(?!\s+(?=[a-z0-9-]*\d)[a-z][a-z0-9]*-)")
+_NAME_BEFORE_POINTER = re.compile(r"(?<![\w.-])((?=[a-z0-9-]*\d)[a-z][a-z0-9]*(?:-[a-z0-9]+)+)"
+                                  r"\s*[,.;:()\u2013\u2014-]*\s*$")
+_NAME_BEFORE_GLUE = re.compile(rf"(?<![\w.-])((?=[a-z0-9-]*\d)[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\s*(?:,|/|&|{_JOIN})\s*$")
+
+
+def _pointed_names(text: str, pointer: int) -> list[tuple[int, int]]:
+    """The spans of the bare names listed right before ``pointer`` ("r2-07 and r2-08, | those racks")."""
+    spans: list[tuple[int, int]] = []
+    last = _NAME_BEFORE_POINTER.search(text, max(0, pointer - 80), pointer)
+    while last is not None:
+        spans.append(last.span(1))
+        last = _NAME_BEFORE_GLUE.search(text, max(0, last.start() - 80), last.start())
+    return spans
+
+
 def _shape(name: str) -> str:
     """``"k-12"`` -> ``"k-9"``: a name with each run of digits as one 9."""
     return re.sub(r"\d+", "9", name)
@@ -237,6 +263,10 @@ def extract(text: str) -> list[Slot]:
         number = parse_number(before.group(1)) if before else None
         if before and number:
             add("gpus", number, before.start(1), start)
+    for match in _COUNT_BEFORE_QUALIFIED.finditer(text):
+        number = parse_number(match.group(1))
+        if number and match.group(1) not in _ARTICLES:
+            add("gpus", number, match.start(1), match.end(1))
     # "H100 80GB x8", "A100 x 4": a count written after the model.
     for _, end, _ in models:
         after = _COUNT_AFTER_MODEL.match(text[end:end + 16])
@@ -346,5 +376,10 @@ def extract(text: str) -> list[Slot]:
     for match in _NAME_TOKEN.finditer(text) if schemes else ():
         if _scheme(match.group(1)) in schemes and not _NOT_NODES.match(match.group(1)):
             add("node", match.group(1), match.start(1), match.end(1))
+    for match in _POINTED_LEVEL.finditer(text):
+        kind = next(k for k, g in match.groupdict().items() if g)
+        for start, end in _pointed_names(text, match.start()):
+            if not _NOT_NODES.match(text[start:end]):
+                add(kind, text[start:end], start, end)
     slots.sort(key=lambda s: (s.start, s.end))
     return slots

@@ -78,6 +78,8 @@ _NAME = re.compile(r"'([^']{1,60})'|\"([^\"]{1,60})\"|`([^`]{1,60})`|«([^»]{1,
 _JOIN = group("list_join")[3:-1]
 _SEPARATOR = re.compile(rf"\s*(?:,\s*(?:{_JOIN})?|{_JOIN}|&|/)\s*")
 _STOP = frozenset(alternatives("not_names"))
+# A level's own word is never a workload's name: "loin de la baie b07" names a rack, not a workload "baie".
+_LEVEL_WORD = re.compile(expand("(?:{level_node}|{level_rack}|{level_zone}|{level_region})"))
 # An accented word is never a name (names are DNS labels), and neither is its spelling without the
 # accents: "colle-le a cote de redis" is "à côté de", with no workload called "cote". English words
 # stay possible names ("cluster" is also Spanish "clúster").
@@ -157,7 +159,8 @@ def _names_after(text: str, position: int, limit: int, original: str) -> tuple[l
         if not name:
             break
         if quoted is None:
-            if name in _STOP or name in _UNACCENTED_WORDS or name.isdigit() or _HEAD.fullmatch(name):
+            if (name in _STOP or name in _UNACCENTED_WORDS or name.isdigit() or _HEAD.fullmatch(name)
+                    or _LEVEL_WORD.fullmatch(name)):
                 break
             # a later bare name must look like the end of a list item, never the start of a new clause
             if not first and (not _AFTER_NAME.match(text, name_match.end()) or _NEW_WISH.fullmatch(name)):

@@ -174,8 +174,9 @@ class Index:
         return bits
 
     def _possible(self, text: str, start: int, end: int) -> int:
-        """The bits of the patterns that may match in [start, end) of ``text``."""
-        return reduce(or_, self.at(text)[start:end], 0)
+        """The bits of the patterns that may match in [start, end) of ``text`` (a range past its end holds
+        no character: no pattern that needs one matches there)."""
+        return reduce(or_, self.at(text)[max(start, 0):end], 0)
 
 
 INDEX = Index()  # the analyser's patterns
@@ -184,8 +185,6 @@ INDEX = Index()  # the analyser's patterns
 class Prefiltered:
     """A compiled pattern that is not run over a range of text where no match of it can start: its
     ``finditer`` and ``search`` answer exactly as the pattern's own."""
-
-    __slots__ = ("_bit", "_index", "compiled", "pattern")
 
     def __init__(self, compiled: re.Pattern[str], index: Index = INDEX) -> None:
         self.compiled = compiled
@@ -197,17 +196,20 @@ class Prefiltered:
         self._bit = 0 if found is None else index.add(found)
 
     def may_match(self, text: str, start: int = 0, end: int = sys.maxsize) -> bool:
-        """False when no match can start in [start, end) of ``text``."""
-        start, end = max(start, 0), min(end, len(text))
+        """False when no match can start in [start, end) of ``text`` (an empty range: the pattern decides)."""
         return not self._bit or start >= end or bool(self._index.possible(text, start, end) & self._bit)
 
     def finditer(self, text: str, start: int = 0, end: int = sys.maxsize) -> Iterator[re.Match[str]]:
         """``re.Pattern.finditer``, skipped where nothing can match."""
-        return self.compiled.finditer(text, start, end) if self.may_match(text, start, end) else iter(())
+        if self._bit and start < end and not self._index.possible(text, start, end) & self._bit:
+            return iter(())
+        return self.compiled.finditer(text, start, end)
 
     def search(self, text: str, start: int = 0, end: int = sys.maxsize) -> re.Match[str] | None:
         """``re.Pattern.search``, skipped where nothing can match."""
-        return self.compiled.search(text, start, end) if self.may_match(text, start, end) else None
+        if self._bit and start < end and not self._index.possible(text, start, end) & self._bit:
+            return None
+        return self.compiled.search(text, start, end)
 
     def match(self, text: str, start: int = 0, end: int = sys.maxsize) -> re.Match[str] | None:
         """``re.Pattern.match`` (not filtered: one position is cheap)."""

@@ -26,8 +26,12 @@ async def evaluate_rows(analyser: Analyser, rows: Sequence[Any], settings: Analy
                         concurrency: int) -> list[RowResult]:
     """Every row analysed the way ``semaff analyze`` sends it and scored, in order; closes the backend."""
     try:
-        if warm_up:  # the first call of a local model pays one-off costs; keep them out of the latencies
-            await analyse_hint(analyser, "needs a GPU", settings)
+        start = getattr(analyser, "warm_up", None)
+        if warm_up and start is not None:
+            # A local model's one-off start (compiling the rules, seconds on a loaded machine) is paid before the
+            # first row and outside any deadline, as ``semaff analyze`` does: run as a throw-away hint under the
+            # hint deadline, it timed out on a busy machine and its thread then slowed the first rows past theirs.
+            await start()
         gate = asyncio.Semaphore(max(1, concurrency))
 
         async def one(row: Any) -> RowResult:
@@ -58,7 +62,7 @@ def eval_main(argv: Sequence[str], *, environ: Any = None, stdout: IO[str] | Non
     parser.add_argument("--concurrency", type=int, default=1,
                         help="hints in flight at once (1 gives clean per-hint latencies; more suits remote LLMs)")
     parser.add_argument("--no-warm-up", dest="warm_up", action="store_false",
-                        help="do not analyse one throw-away hint before measuring (default: warm up locally)")
+                        help="do not warm a local backend up before measuring (remote ones have nothing to warm)")
     parser.add_argument("--max-failures", type=int, default=200, help="failures listed in the report")
     args = parser.parse_args(list(argv))
     try:
@@ -79,8 +83,7 @@ def eval_main(argv: Sequence[str], *, environ: Any = None, stdout: IO[str] | Non
         return 2
     title = (f"semaff eval {args.file}: backend {analyser.name}, model {analyser.model or '-'}, "
              f"prompt {analyser.prompt_version}")
-    warm_up = args.warm_up and name == "embedded"  # a remote warm-up call would cost money and prove nothing
-    results = asyncio.run(evaluate_rows(analyser, rows, settings, warm_up, args.concurrency))
+    results = asyncio.run(evaluate_rows(analyser, rows, settings, args.warm_up, args.concurrency))
     summary = summarise(results)
     out.write(render_report(results, summary, title=title, max_failures=args.max_failures) + "\n")
     out.write(orjson.dumps(figures(summary)).decode() + "\n")

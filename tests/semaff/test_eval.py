@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 from typing import Any
 
@@ -9,6 +10,7 @@ import orjson
 
 from semaff.eval import eval_main
 from tests.semaff.fakes import FakeAnalyser
+from webhook.analysers import register, unregister
 
 EVAL_ROWS = [
     {"id": "e1", "hint": "must have a GPU", "lang": "en", "category": "single",
@@ -52,3 +54,31 @@ def test_eval_bad_file_exits_2(fake: FakeAnalyser, tmp_path: Any) -> None:
     assert code == 2 and out == "" and "line 1" in err
     code, _, err = run_eval([str(tmp_path / "missing.jsonl"), "--backend", "fake"])
     assert code == 2 and "missing.jsonl" in err
+
+
+def test_a_slow_warm_up_is_paid_before_the_rows_and_outside_their_deadline(tmp_path: Any) -> None:
+    """A local backend's one-off start longer than the hint deadline must fail no row: it runs before the
+    first row, unbounded, as ``semaff analyze`` runs it (it once timed out on a loaded machine and then
+    slowed the first rows past their deadline, and the figures flickered between runs)."""
+    order: list[str] = []
+
+    class Warming(FakeAnalyser):
+        async def warm_up(self) -> None:
+            await asyncio.sleep(0.3)  # longer than the deadline below
+            order.append("warm-up")
+
+        async def analyse_raw(self, hint: str):  # type: ignore[no-untyped-def]
+            order.append(hint)
+            return await super().analyse_raw(hint)
+
+    path = tmp_path / "set.jsonl"
+    path.write_text("\n".join(orjson.dumps(r).decode() for r in EVAL_ROWS) + "\n")
+    register("warming", lambda settings: Warming())
+    try:
+        out = io.StringIO()
+        code = eval_main([str(path), "--backend", "warming"], environ={"SEMAFF_ANALYSIS_TIMEOUT_S": "0.1"},
+                         stdout=out, stderr=io.StringIO())
+    finally:
+        unregister("warming")
+    assert code == 0 and order == ["warm-up", *(r["hint"] for r in EVAL_ROWS)]
+    assert orjson.loads(out.getvalue().rstrip("\n").rsplit("\n", 1)[1])["failed"] == 1  # d1's own failure only

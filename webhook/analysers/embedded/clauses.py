@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum, auto
+from itertools import pairwise
 
 from webhook.analysers.embedded.concepts import CUES, GPU_WORD
 from webhook.analysers.embedded.langdata import expand, group
@@ -392,6 +393,8 @@ _GPU_NODES = re.compile(expand(r"[\s-]*{level_node}{e}"))
 _NODES_GPU = re.compile(expand(r"{b}{level_node}[\s-]*$"))
 _OBJECT_WORDS = re.compile(expand(r"{b}(?:" + _LEVEL_WORDS + r"|{articles}|{list_join}){e}"))
 _OBJECT_LEVEL = re.compile(expand(r"{b}(?:" + _LEVEL_WORDS + r"){e}"))
+_COPULA_BEFORE = re.compile(expand(r"{b}{copula}\s*$"))
+_OBJECT_JOIN = re.compile(expand(r"[,/&+]|{b}{list_join}{e}"))
 _LOCATIVE_BEFORE = re.compile(r"(?<![\w-])" + group("locative") + r"\s+$")
 
 
@@ -400,9 +403,18 @@ def _object_start(text: str, names: list[tuple[int, int]], start: int, end: int)
     or None when [start, end) does not end in one."""
     heads = sorted({s for s, e in names if start <= s and e <= end}
                    | {m.start() for m in _OBJECT_LEVEL.finditer(text, start, end)})
-    # a place said with its own preposition ("in eu-north-1 Racks r3 meiden") is a phrase of its own
+    # a place said with its own preposition ("in eu-north-1 Racks r3 meiden") is a phrase of its own, and so is
+    # one a level word follows with nothing joining them ("région X la zone Y est à proscrire": only Y)
     return next((h for h in heads if any(h <= s < end for s, _ in names) and not _LOCATIVE_BEFORE.search(text, 0, h)
-                 and is_bare(text, names, h, end, _OBJECT_WORDS)), None)
+                 and is_bare(text, names, h, end, _OBJECT_WORDS) and not _unjoined_level(text, names, h, end)), None)
+
+
+def _unjoined_level(text: str, names: list[tuple[int, int]], start: int, end: int) -> bool:
+    """Whether a level word follows a place name in [start, end) with no joiner (a comma, "and", "or")
+    between them: a new object begins there."""
+    inside = sorted((s, e) for s, e in names if start <= s and e <= end)
+    return any(_OBJECT_LEVEL.search(text, before, after) and not _OBJECT_JOIN.search(text, before, after)
+               for (_, before), (after, _) in pairwise(inside))
 
 
 def _refused_objects(text: str, pieces: list[tuple[int, int, str]], names: list[tuple[int, int]],
@@ -417,7 +429,9 @@ def _refused_objects(text: str, pieces: list[tuple[int, int, str]], names: list[
         if refusal is None:
             continue
         target = index
-        head = _object_start(text, names, start, refusal.start())
+        # "la zone X est à proscrire": the object ends before the verb "to be" in front of the refusal
+        copula = _COPULA_BEFORE.search(text, start, refusal.start())
+        head = _object_start(text, names, start, copula.start() if copula else refusal.start())
         if head == _lead(text, start) and index > 0 and _joins(separator, alternatives=True):
             target = index - 1  # "Racks r3 und r4 meiden": the object began in the piece before
             start, end, separator = out[target]

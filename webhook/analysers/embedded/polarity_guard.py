@@ -93,7 +93,7 @@ RESILIENCE = re.compile(group("outage") + "|" + group("survive"))
 SPREAD_VERB = re.compile(r"(?<![\w-])" + group("spread_verb") + r"(?![\w-])")
 
 # Words that approve the place named right before them ("node-4 works", "rack-5 is better"; lang/*/approval.txt).
-APPROVAL = re.compile(r"\s*(?:" + group("approval") + r")(?![\w-])")
+APPROVAL = re.compile(r"\s*" + expand("{approval}") + r"(?![\w-])")
 
 BEFORE, AFTER, ANY = -1, 1, 0  # which way a cue reaches: what follows it, what precedes it, its clause
 

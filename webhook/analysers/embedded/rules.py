@@ -38,7 +38,7 @@ from webhook.analysers.embedded.lexicon import (
     any_of,
     concept_words,
 )
-from webhook.analysers.embedded.polarity_guard import approved, guard, not_wishes, own_wish, undescribed
+from webhook.analysers.embedded.polarity_guard import APPROVAL, approved, guard, not_wishes, own_wish, undescribed
 from webhook.analysers.embedded.slots import _GPU_MODEL, Slot, extract, parse_number
 from webhook.analysers.embedded.typos import correct
 from webhook.analysers.embedded.workloads import NODE, REGION, ZONE, Relation, find_relations
@@ -225,6 +225,12 @@ def _size_intent(text: str, clause: Clause, slot: Slot, gpu_near: bool, window: 
                                                 (memory, "prefer_memory_gb"), (other, "")) if d is not None)
     if ranked:
         best = ranked[0][1]
+        # "8c/32g and local nvme": a size right after a core count is the machine's RAM (its shape) when the
+        # disk word after it is an item of its own, joined to the shape ("8c 500gb scratch" stays disk)
+        if best == "prefer_ephemeral_storage" and _SHAPE_JOIN.match(after) and any(
+                s.kind == "cores" and s.end <= slot.start and _SHAPE_GAP.fullmatch(text, s.end, slot.start)
+                for s in slots):
+            return "prefer_memory_gb"
         # German "Speicher" (and plain "storage") is RAM or disk: a disk word in the window decides
         # ("500 GB Speicher auf der Festplatte")
         if best == "prefer_memory_gb" and disk is not None and not _PLAIN_RAM.search(before + after):
@@ -254,6 +260,8 @@ _SAME_REGION = re.compile(rf"\b{group('same_region')}\b")
 _RAM = re.compile(rf"(?<![\w]){group('ram_words')}(?![\w])")
 _PLAIN_RAM = re.compile(rf"(?<![\w])(?:{group('ram_words')}|{group('memory_plain')})(?![\w])")
 _DISK_KIND = re.compile(rf"(?<![\w-]){group('disk_kind')}(?![\w])")
+_SHAPE_GAP = re.compile(r"[\s,/+&]*")  # what separates a machine shape's cores from its RAM ("8c/32g", "16c, 64g")
+_SHAPE_JOIN = re.compile(rf"\s*(?:[,+;&]|{group('list_join')}(?![\w-]))")  # "... 32g and local nvme", "32g, ssd"
 _UNIT_GIG = re.compile(rf"{group('unit_gig')}\s*$")  # "40 gig": a size unit that may be a network rate
 _GPU_ITSELF = re.compile(group("gpu_itself"))
 _SAME = re.compile(group("same_word") + r"(?![\w-])")
@@ -731,6 +739,28 @@ def _qualifies_place(text: str, clause: Clause, candidate: Candidate, candidates
     return any(_JOINED_PLACE.fullmatch(text, o.position + len(o.cue), candidate.position) for o in before)
 
 
+# A place said right after a preposition of separation ("out of", "fuera de", "aus", "hors de"; lang/*/separative.txt),
+# with an article and level word between at most: never where the pod is wished.
+_BEFORE_NAME = (r"\s*(?:(?:{articles}|{elided_articles})\s*)?(?:(?:" + "|".join(word for _, word in _LEVEL_WORDS)
+                + r")\s+)?$")  # an article and a level word at most, up to the name
+_SEPARATED = re.compile(expand(r"(?<![\w-]){separative}" + _BEFORE_NAME))
+
+
+_COPULA_AFTER = re.compile(expand(r"\s+{copula}(?![\w-])"))
+_LOCATIVE_BEFORE = re.compile(expand(r"(?<![\w-])(?:{locative}|{geo_locative}|{place_preposition})" + _BEFORE_NAME))
+
+
+def _described(text: str, clause: Clause, candidate: Candidate, slots: list[Slot]) -> bool:
+    """Whether the place of a preference is the subject of "to be" whose predicate asks for nothing ("rack-4 is
+    flaky", "Rack r-9 ist gesperrt", "el rack-4 está vetado"): a statement about the place, or a refusal in
+    words the analyser does not know. A predicate that approves ("rack-4 is fine") or wishes keeps it."""
+    end = next((s.end for s in slots if s.start == candidate.position and s.kind in _PLACES), None)
+    if end is None or _COPULA_AFTER.match(text, end, clause.end) is None or _LOCATIVE_BEFORE.search(
+            text, clause.start, candidate.position):
+        return False  # "stay in eu-central-1": a place after its preposition is no subject
+    return not any(p.search(text, end, clause.end) for p in (WISH, WEAK, STRONG, APPROVAL))
+
+
 def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidates: list[Candidate]) -> list[Candidate]:
     """Candidates whose polarity is certain (a wrong answer is worse than none: "avoid X" must never
     become "prefer X").
@@ -746,6 +776,9 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
       ("el nodo w-3 falla, no lo uses" describes a failing node, it asks for no spread).
     - A place named bare after an item of a refused list of another level ("avoid zones a and b in
       us-east-1") says where the refused items are: neither preferred nor avoided.
+    - A place said right after a preposition of separation ("out of rack-4", "fuera del rack-4"), or the subject
+      of "to be" whose predicate neither wishes nor approves ("Rack r-9 ist gesperrt"), is never preferred:
+      when no refusal word was read there, the refusal is in words the analyser does not know.
     """
     names = [(s.start, s.end) for s in slots if s.kind in _PLACES]
     refused: set[tuple[int, int]] = set()  # (sentence, position): wishes in the sentence before it
@@ -772,6 +805,9 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
             continue
         if _refused_item_place(text, clauses, clause, candidate, slots, candidates):
             continue
+        if candidate.intent.startswith("prefer_") and candidate.intent in _LEVEL_OF and (_SEPARATED.search(
+                text, clause.start, candidate.position) or _described(text, clause, candidate, slots)):
+            continue  # "halten Sie ihn aus Rack r-9 heraus", "Rack r-9 ist gesperrt": no wish for r-9
         if (candidate := undescribed(text, clause, candidate, names)) is None:
             continue  # a preference for a place or workload its clause complains about
         if _outside_refused_list(text, clause, candidate, names):

@@ -102,6 +102,8 @@ _ZONE_TAIL = re.compile(rf"\s*(?:/|,|{_JOIN})\s*"
                         r"(?:(\d{1,2})([a-z])|([a-z]))(?![\w-])")
 _REGION = re.compile(r"(?<![\w-])(" + _AWS_REGION + r"|" + _GCP_REGION + r")(?![\w-])")
 _AZURE_REGIONS = re.compile(words(*alternatives("cloud_azure_region")))
+# "uksouth-3", "switzerlandnorth-2": an Azure availability zone, its region and zone number
+_AZURE_ZONE = re.compile(r"(?<![\w-])" + group("cloud_azure_region") + r"-[1-3](?![\w-])")
 # Geographic names count only after a locative word ("in Europe", "located in Asia", "en Europa").
 _GEO = re.compile(rf"(?:(?<![\w-]){group('geo_locative')}\s+)({group('geo_names')[3:-1]})(?![\w-])")
 _GEO_NAMES = rf"({group('geo_level_names')[3:-1]})"
@@ -275,6 +277,8 @@ def extract(text: str) -> list[Slot]:
                 value = f"{prefix[: digit.start()]}{tail.group(1)}{tail.group(2)}"
             add("zone", value, tail.start() + len(tail.group(0)) - len(tail.group(0).lstrip(" /,")), tail.end())
             position = tail.end()
+    for match in _AZURE_ZONE.finditer(text):
+        add("zone", match.group(0), match.start(), match.end())
     for match in _REGION.finditer(text):
         add("region", match.group(1), match.start(), match.end())
     for match in _AZURE_REGIONS.finditer(text):

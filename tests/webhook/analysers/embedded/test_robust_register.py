@@ -123,3 +123,14 @@ def test_a_place_after_a_preposition_of_separation_is_never_wished(hint: str) ->
 def test_a_place_said_to_be_something_is_wished_only_when_the_words_wish(hint: str,
                                                                           expected: dict[str, list[str]]) -> None:
     assert named(hint) == expected
+
+
+@pytest.mark.parametrize("hint", [
+    # "they don't have to share a node" beside a wish for closeness: not required is no refusal, so no spread
+    "las réplicas bien cerquita, sin que tengan q compartir nodo",
+    "Replikate dicht beieinander, sie müssen sich keinen Knoten teilen",
+    "répliques proches, pas obligé de partager un nœud",
+    "réplicas cerca, no hace falta que compartan nodo",
+])
+def test_not_having_to_share_a_node_is_no_spread(hint: str) -> None:
+    assert named(hint) == {"prefer_nearby_nodes_same_deployment": []}

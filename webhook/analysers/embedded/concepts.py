@@ -15,12 +15,13 @@ from pathlib import Path
 
 from webhook.analysers.embedded import langdata
 from webhook.analysers.embedded.langdata import alternatives, group, one_of
+from webhook.analysers.embedded.prefilter import Prefiltered
 
 
 @dataclass(frozen=True, slots=True)
 class Cue:
     intent: str | None  # when not negated
-    pattern: re.Pattern[str]
+    pattern: Prefiltered  # run only over text where a match can start (a cue has hundreds of phrasings)
     when_negated: str | None = None
 
 
@@ -48,7 +49,8 @@ def load_cues(path: Path = SPECS) -> tuple[Cue, ...]:
     cues = []
     for spec in json.loads(path.read_text(encoding="utf-8")):
         alternatives_ = [*spec["patterns"], *alternatives(f"cue_{spec['cue']}")]
-        cues.append(Cue(spec["intent"], re.compile(one_of([expand(a) for a in alternatives_])), spec["when_negated"]))
+        pattern = Prefiltered(re.compile(one_of([expand(a) for a in alternatives_])))
+        cues.append(Cue(spec["intent"], pattern, spec["when_negated"]))
     return tuple(cues)
 
 

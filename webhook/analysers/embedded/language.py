@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from webhook.analysers.embedded.langdata import ROOT, in_language, languages
 from webhook.analysers.embedded.vocabulary import read_words
@@ -75,6 +75,7 @@ def vocabulary(code: str) -> _Vocabulary:
     return _vocabularies()[code]
 
 
+@lru_cache(maxsize=256)  # the analyser asks before reading a hint, the typo corrector again while reading it
 def detect(text: str) -> Language:
     """The language of a lower-cased hint (names and numbers may be left in: they never count)."""
     tokens = [m.group(0) for m in _WORD.finditer(_ELISION.sub(" ", text))]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from shared.catalogue import BY_NAME, opposites
 from webhook.analysers.embedded.chatter import blank_chatter
@@ -142,6 +143,7 @@ def plain_quotes(hint: str) -> str:
     return hint.translate(_PLAIN_QUOTES)
 
 
+@lru_cache(maxsize=256)  # the analyser detects the language on it, then ``read_hint`` reads it
 def normalise(hint: str) -> str:
     """The text the rules read: lower case, plain quotes and apostrophes, no chatter, a verb split from
     its subject ("évite-t-il"), every offset kept."""

@@ -17,6 +17,8 @@ import re._parser as sre_parse
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from webhook.analysers.embedded.prefilter import Prefiltered
+
 STEM = "\x01"  # a part that may go on with more letters (\w, [a-z], .)
 GAP = " "  # a part that ends a word (\s, \d, \b, a lookaround)
 MIN_LETTERS = 4
@@ -135,7 +137,7 @@ def patterns_in(value: Any, seen: set[int] | None = None) -> Iterator[str]:
     if id(value) in seen:
         return
     seen.add(id(value))
-    if isinstance(value, re.Pattern):
+    if isinstance(value, re.Pattern | Prefiltered):
         yield value.pattern
     elif isinstance(value, str):
         yield value

@@ -15,6 +15,7 @@ from pathlib import Path
 from webhook.analysers.embedded.langdata import alternatives, expand, group, languages
 from webhook.analysers.embedded.language import vocabulary
 from webhook.analysers.embedded.lexicon import NUMBER_WORDS, compile_words
+from webhook.analysers.embedded.prefilter import Prefiltered
 from webhook.analysers.embedded.typos import unaccented
 
 NODE, ZONE, REGION = "node", "zone", "region"
@@ -32,7 +33,7 @@ RELATIONS = Path(__file__).resolve().parent / "relations.json"
 
 @dataclass(frozen=True, slots=True)
 class _Cue:
-    pattern: re.Pattern[str]
+    pattern: Prefiltered  # run only over text where a match can start
     level: str
     followed_by: re.Pattern[str] | None = None
     # a plain word is a name only when marked as one (a dash, quotes, a head noun) or named by
@@ -54,7 +55,7 @@ def load_relation_cues(path: Path = RELATIONS) -> tuple[_Cue, ...]:
             fragments = {"level": expand("{level_" + level + "}"), "quoted_or_dashed": _NAMED_NEXT,
                          "possessor": _POSSESSOR}
             pattern = "|".join(expand(template, fragments) for template in spec["patterns"])
-            cues.append(_Cue(re.compile(pattern), level, after, spec.get("marked", False),
+            cues.append(_Cue(Prefiltered(re.compile(pattern)), level, after, spec.get("marked", False),
                              spec.get("name_group", False), spec.get("negative", False),
                              spec.get("anaphora", False)))
     return tuple(cues)

@@ -144,8 +144,10 @@ class Index:
         self._heads: tuple[dict[str, int], ...] = tuple({} for _ in _STARTS)
         self._lengths: list[tuple[int, ...]] = [() for _ in _STARTS]  # the head lengths of each kind
         self._bits = count()
-        self.at = lru_cache(maxsize=64)(self._at)
-        self.possible = lru_cache(maxsize=1024)(self._possible)
+        # the texts of the readings in flight (a hint, its masked copy) and their ranges; a text read again later is
+        # looked at again (see language.detect)
+        self.at = lru_cache(maxsize=8)(self._at)
+        self.possible = lru_cache(maxsize=512)(self._possible)
 
     def add(self, found: dict[int, frozenset[str]]) -> int:
         """Index a pattern's heads (``heads``); its bit."""

@@ -143,7 +143,7 @@ def plain_quotes(hint: str) -> str:
     return hint.translate(_PLAIN_QUOTES)
 
 
-@lru_cache(maxsize=256)  # the analyser detects the language on it, then ``read_hint`` reads it
+@lru_cache(maxsize=8)  # the analyser detects the language on it, then ``read_hint`` reads it (see language.detect)
 def normalise(hint: str) -> str:
     """The text the rules read: lower case, plain quotes and apostrophes, no chatter, a verb split from
     its subject ("évite-t-il"), every offset kept."""

@@ -768,15 +768,27 @@ _COPULA_AFTER = re.compile(expand(r"\s+{copula}(?![\w-])"))
 _LOCATIVE_BEFORE = re.compile(expand(r"(?<![\w-])(?:{locative}|{geo_locative}|{place_preposition})" + _BEFORE_NAME))
 
 
-def _described(text: str, clause: Clause, candidate: Candidate, slots: list[Slot]) -> bool:
-    """Whether the place of a preference is the subject of "to be" whose predicate asks for nothing ("rack-4 is
-    flaky", "Rack r-9 ist gesperrt", "el rack-4 está vetado"): a statement about the place, or a refusal in
-    words the analyser does not know. A predicate that approves ("rack-4 is fine") or wishes keeps it."""
-    end = next((s.end for s in slots if s.start == candidate.position and s.kind in _PLACES), None)
-    if end is None or _COPULA_AFTER.match(text, end, clause.end) is None or _LOCATIVE_BEFORE.search(
-            text, clause.start, candidate.position):
+def _described(text: str, clauses: list[Clause], clause: Clause, candidate: Candidate, slots: list[Slot]) -> bool:
+    """Whether the place of a preference (alone or in a list: "r2-07 and r2-08 are bad") is the subject of "to be"
+    whose predicate asks for nothing ("rack-4 is flaky", "Rack r-9 ist gesperrt", "el rack-4 está vetado"): a
+    statement about the place, or a refusal in words the analyser does not know. A predicate that approves
+    ("rack-4 is fine") or wishes keeps it."""
+    own = next((s for s in slots if s.start == candidate.position and s.kind in _PLACES), None)
+    if own is None or _LOCATIVE_BEFORE.search(text, clause.start, candidate.position):
         return False  # "stay in eu-central-1": a place after its preposition is no subject
-    return not any(p.search(text, end, clause.end) for p in (WISH, WEAK, STRONG, APPROVAL))
+    end = own.end
+    for slot in sorted((s for s in slots if s.kind == own.kind and s.start >= end), key=lambda s: s.start):
+        between = text[end:slot.start]
+        if _SENTENCE_MARK.search(between) or not _only_list_glue(between):
+            break
+        end = slot.end  # "rack r2-07 and rack r2-08 are flaky": the subject is the whole list
+    last = clause_at(clauses, end - 1) or clause
+    if _COPULA_AFTER.match(text, end, last.end) is None:
+        return False
+    return not any(p.search(text, end, last.end) for p in (WISH, WEAK, STRONG, APPROVAL))
+
+
+_SENTENCE_MARK = re.compile(r"[.;:!?]")
 
 
 def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidates: list[Candidate]) -> list[Candidate]:
@@ -824,7 +836,7 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
         if _refused_item_place(text, clauses, clause, candidate, slots, candidates):
             continue
         if candidate.intent.startswith("prefer_") and candidate.intent in _LEVEL_OF and (_SEPARATED.search(
-                text, clause.start, candidate.position) or _described(text, clause, candidate, slots)):
+                text, clause.start, candidate.position) or _described(text, clauses, clause, candidate, slots)):
             continue  # "halten Sie ihn aus Rack r-9 heraus", "Rack r-9 ist gesperrt": no wish for r-9
         if (candidate := undescribed(text, clause, candidate, names)) is None:
             continue  # a preference for a place or workload its clause complains about

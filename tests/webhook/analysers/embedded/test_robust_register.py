@@ -114,6 +114,12 @@ def test_a_place_after_a_preposition_of_separation_is_never_wished(hint: str) ->
     ("Rack r-44 ist verflucht.", {}),
     ("el rack-44 está maldito.", {}),
     ("la baie r-44 est maudite.", {}),
+    # ... and so is a list of places ("those racks ... are bad" had preferred the first of them)
+    ("those racks r4-41 and r4-42 are bad", {}),
+    ("los racks r4-41 y r4-42 son malos", {}),
+    ("die Racks r4-41 und r4-42 sind schlecht", {}),
+    ("les baies r4-41 et r4-42 sont mauvaises", {}),
+    ("racks r4-41 and r4-42 are fine", {"prefer_racks": ["r4-41", "r4-42"]}),
     # ... while a predicate that approves, wishes or weighs keeps the wish, and so does "stay in X"
     ("la baie r-44 est parfaite", {"prefer_racks": ["r-44"]}),
     ("rack-44 would be nice", {"prefer_racks": ["rack-44"]}),
@@ -134,3 +140,14 @@ def test_a_place_said_to_be_something_is_wished_only_when_the_words_wish(hint: s
 ])
 def test_not_having_to_share_a_node_is_no_spread(hint: str) -> None:
     assert named(hint) == {"prefer_nearby_nodes_same_deployment": []}
+
+
+@pytest.mark.parametrize(("hint", "expected"), [
+    # two places and a refusal after them, typed without punctuation and nothing wished before: never a wish
+    ("region eu-south-2 zone eu-south-2b is a no-go", "prefer_regions"),
+    ("Region eu-south-2 Zone eu-south-2b meiden", "prefer_regions"),
+    ("la région eu-south-2 la zone eu-south-2b est à éviter", "prefer_regions"),
+    ("rack-44 zone eu-south-2b are off limits", "prefer_racks"),
+])
+def test_places_before_a_refusal_are_never_wished_without_a_wish_word(hint: str, expected: str) -> None:
+    assert expected not in named(hint), named(hint)

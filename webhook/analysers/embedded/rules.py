@@ -791,8 +791,6 @@ def _described(text: str, clauses: list[Clause], clause: Clause, candidate: Cand
 _SENTENCE_MARK = re.compile(r"[.;:!?]")
 _REASON = re.compile(r"(?<![\w-])(?:" + group("because") + "|" + group("purpose") + r")(?![\w-])")
 _CONSEQUENCE_WORD = re.compile(r"(?<![\w-])" + group("consequence") + r"(?![\w-])")
-_PLACE_GLUE = re.compile(expand(r"(?<![\w-])(?:{articles}|{elided_articles}|{list_join}|{as_well_as}|{also}|{courtesy})(?![\w-])")
-                         + "|" + "|".join(rf"(?<![\w-])(?:{word})(?![\w-])" for _, word in _LEVEL_WORDS))
 
 
 def _wished_level(candidate: Candidate) -> bool:
@@ -981,6 +979,10 @@ _NOTHING = re.compile(r"$^")
 _LIST_GLUE = re.compile(expand(r"(?<![\w-])(?:{list_join}|{as_well_as}|{also}|{locative}|{geo_locative}|"
                                r"{place_preposition}|{articles})(?![\w-])") + "|" + "|".join(
     rf"(?<![\w-])(?:{word})(?![\w-])" for _, word in _LEVEL_WORDS))
+
+
+# What may stand around a place said bare: list glue, elided articles and courtesy ("rack-4 pls", "l'az b").
+_PLACE_GLUE = re.compile(_LIST_GLUE.pattern + "|" + expand(r"(?<![\w-])(?:{elided_articles}|{courtesy})(?![\w-])"))
 
 
 def _only_list_glue(words: str) -> bool:

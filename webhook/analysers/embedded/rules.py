@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from shared.catalogue import BY_NAME, opposites
 from webhook.analysers.embedded.chatter import blank_chatter
-from webhook.analysers.embedded.clauses import Clause, clause_at, is_bare, segment, words_end
+from webhook.analysers.embedded.clauses import Clause, clause_at, inert_phrases, is_bare, segment, words_end
 from webhook.analysers.embedded.concepts import (
     COUNT_OF_THEM,
     CUES,
@@ -789,6 +789,61 @@ def _described(text: str, clauses: list[Clause], clause: Clause, candidate: Cand
 
 
 _SENTENCE_MARK = re.compile(r"[.;:!?]")
+_REASON = re.compile(r"(?<![\w-])(?:" + group("because") + "|" + group("purpose") + r")(?![\w-])")
+_CONSEQUENCE_WORD = re.compile(r"(?<![\w-])" + group("consequence") + r"(?![\w-])")
+
+
+def _wished_level(candidate: Candidate) -> bool:
+    """A preference for a named place (zone, region, rack, node)."""
+    return candidate.intent in _LEVEL_OF and candidate.intent.startswith("prefer_")
+
+
+def _wished_place(text: str, clauses: list[Clause], candidate: Candidate, slots: list[Slot],
+                  candidates: list[Candidate], names: list[tuple[int, int]]) -> bool:
+    """Whether the words around a place say it is wished: a preposition of place before it ("in", "auf",
+    "dans"), a wish or strength word of its clause that refuses nothing ("deploy", "prefer", "am liebsten"),
+    an approval after it ("rack-4 works"), other wishes read in its clause ("zone a 12 cores 25gbit"), or
+    nothing but the place itself ("rack-4 pls"); or it continues a list whose first item is wished ("in
+    us-east-1a or 1b"). Without any of these the words that say what the user wants of it are words the
+    analyser does not know ("die Zone b hatte Ausfälle, eine andere nehmen"), and a place is never guessed
+    to be wished."""
+    place = next((s for s in slots if s.start == candidate.position and s.kind in _PLACES), None)
+    clause = clause_at(clauses, candidate.position)
+    if place is None or clause is None:
+        return True  # no name of its own to judge
+    last = place  # "racks r4-41 and r4-42 are fine": what is said after a list is said of every item
+    for slot in sorted((s for s in slots if s.kind == place.kind and s.start >= place.end), key=lambda s: s.start):
+        if not _only_list_glue(text[last.end:slot.start]):
+            break
+        last = slot
+    if _LOCATIVE_BEFORE.search(text, clause.start, place.start) or clause.strength_word:
+        return True
+    unwished = [(m.start(), m.end()) for p in (REFUSAL, _CONSEQUENCE_WORD) for m in p.finditer(text, clause.start,
+                                                                                                clause.end)]
+    if any(not any(s < m.end() and m.start() < e for s, e in unwished)
+           for p in (WISH, WEAK, STRONG) for m in p.finditer(text, clause.start, clause.end)):
+        return True
+    if any(clause.start <= s < clause.end for s, _ in inert_phrases(text)):
+        return True  # "no zone other than X"
+    after = clause_at(clauses, last.start) or clause
+    if any(APPROVAL.match(text, last.end + m.start()) for m in re.finditer(r"\s", text[last.end:after.end])):
+        return True
+    if any(o.intent not in _LEVEL_OF and not o.negated and not o.intent.startswith("avoid_")
+           and clause.start <= o.position < clause.end for o in candidates):  # "zone a 12 cores 25gbit"
+        return True
+    # "rack-4 pls", "zone: eu-west-1a": nothing but the place, unless its sentence goes on with words that
+    # read nothing ("zone us-east-1b: hard pass")
+    following = next((c for c in clauses if c.sentence == clause.sentence and c.start >= clause.end), None)
+    reason = _REASON.search(text, place.end, clause.end)  # "region eu-west-1 for data residency"
+    if is_bare(text, names, clause.start, reason.start() if reason else clause.end, _PLACE_GLUE) and (
+            following is None or is_bare(text, names, following.start, following.end, _PLACE_GLUE)
+            or any(following.start <= o.position < following.end and not _wished_level(o) for o in candidates)):
+        return True
+    before = max((s for s in slots if s.kind == place.kind and s.end <= place.start), key=lambda s: s.start,
+                 default=None)
+    return before is not None and _only_list_glue(text[before.end:place.start]) and any(
+        c.position == before.start and _wished_level(c) for c in candidates) and _wished_place(
+        text, clauses, replace(candidate, position=before.start), slots, candidates, names)
 
 
 def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidates: list[Candidate]) -> list[Candidate]:
@@ -838,6 +893,9 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
         if candidate.intent.startswith("prefer_") and candidate.intent in _LEVEL_OF and (_SEPARATED.search(
                 text, clause.start, candidate.position) or _described(text, clauses, clause, candidate, slots)):
             continue  # "halten Sie ihn aus Rack r-9 heraus", "Rack r-9 ist gesperrt": no wish for r-9
+        if _wished_level(candidate) and not _wished_place(
+                text, clauses, candidate, slots, candidates, names):
+            continue
         if (candidate := undescribed(text, clause, candidate, names)) is None:
             continue  # a preference for a place or workload its clause complains about
         if _outside_refused_list(text, clause, candidate, names):
@@ -921,6 +979,10 @@ _NOTHING = re.compile(r"$^")
 _LIST_GLUE = re.compile(expand(r"(?<![\w-])(?:{list_join}|{as_well_as}|{also}|{locative}|{geo_locative}|"
                                r"{place_preposition}|{articles})(?![\w-])") + "|" + "|".join(
     rf"(?<![\w-])(?:{word})(?![\w-])" for _, word in _LEVEL_WORDS))
+
+
+# What may stand around a place said bare: list glue, elided articles and courtesy ("rack-4 pls", "l'az b").
+_PLACE_GLUE = re.compile(_LIST_GLUE.pattern + "|" + expand(r"(?<![\w-])(?:{elided_articles}|{courtesy})(?![\w-])"))
 
 
 def _only_list_glue(words: str) -> bool:

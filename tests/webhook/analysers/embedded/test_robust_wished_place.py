@@ -1,0 +1,57 @@
+"""A place is preferred only where the words around it say so (issue 12, polarity safety): a preposition of
+place, a wish or strength word that refuses nothing, an approval, other wishes of its clause, or nothing but the
+place. A place named with words the analyser does not know (a complaint, then a refusal in other words) is
+neither preferred nor guessed to be avoided: "avoid X" must never turn into "prefer X".
+
+The probe hints are our own wording (no evaluation row).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.webhook.analysers.embedded.probes import named
+
+
+@pytest.mark.parametrize("hint", [
+    # a complaint about the place, then what to do in words no list holds
+    "die zone eu-central-1b hatte ausfälle, andere zone nehmen",
+    "zone us-east-1b: hard pass",
+    "rack r-8 anda fatal, a otro lado",
+    "la region sa-east-1 nos sale carísima",
+    "baie b-3 surchauffe, trouve autre chose",
+    "la region ap-east-1 coute trop cher chez nous",
+    "gx-14 und gx-15 haben kaputte netzteile also lassen wir die",
+    "wk-31 et wk-32 ont des disques pourris donc on les evite",
+])
+def test_a_place_named_without_a_wish_is_never_preferred(hint: str) -> None:
+    assert not {name for name in named(hint) if name.startswith("prefer_")}
+
+
+@pytest.mark.parametrize(("hint", "expected"), [
+    # a preposition of place, also the colloquial and contracted ones
+    ("deploy into ap-south-1", {"prefer_regions": ["ap-south-1"]}),
+    ("ab ins rack gx-r7", {"prefer_racks": ["gx-r7"]}),
+    ("mándalo pa la región us-west-2", {"prefer_regions": ["us-west-2"]}),
+    ("envoie-le sur le nœud par-w9", {"prefer_nodes": ["par-w9"]}),
+    # a wish word of the clause
+    ("choisissez le rack r7-02", {"prefer_racks": ["r7-02"]}),
+    ("Vorzusehen ist die Region eu-north-1.", {"prefer_regions": ["eu-north-1"]}),
+    ("on veut la region us-east-2", {"prefer_regions": ["us-east-2"]}),
+    # nothing but the place, or the place and why
+    ("rack r-77 pls", {"prefer_racks": ["r-77"]}),
+    ("region eu-west-1 for data residency", {"prefer_regions": ["eu-west-1"]}),
+    ("zona us-east-1a por la latencia", {"prefer_zones": ["us-east-1a"]}),
+    ("Zone eu-central-1a wegen der Latenz", {"prefer_zones": ["eu-central-1a"]}),
+    ("zone eu-west-3a pour la latence", {"prefer_zones": ["eu-west-3a"]}),
+    # one of several wishes of its clause
+    ("batch zone us-east-1a 12 cores 25gbit", {"prefer_zones": ["us-east-1a"], "prefer_cpu_cores": [],
+                                               "prefer_network_speed": []}),
+    # an approval said after a list speaks for every item; a list goes on from a wished first item
+    ("racks r4-41 and r4-42 will do", {"prefer_racks": ["r4-41", "r4-42"]}),
+    ("ein Rack r-3 reicht", {"prefer_racks": ["r-3"]}),
+    ("run in us-east-1a or 1b", {"prefer_zones": ["us-east-1a", "us-east-1b"]}),
+    ("en la zona eu-west-1a o eu-west-1b", {"prefer_zones": ["eu-west-1a", "eu-west-1b"]}),
+])
+def test_a_place_the_words_wish_for_is_preferred(hint: str, expected: dict[str, list[str]]) -> None:
+    assert named(hint) == expected

@@ -67,6 +67,7 @@ class Clause:
 
 
 _AND = concept_words("and_word")
+_LIKEWISE = concept_words("likewise")
 # Signs that list items one after another (lexicon.SOFT_SPLIT): "8 cores, 32 GB", "8 cores / 32 GB", "2x H100 + 100G".
 _LISTING = frozenset({",", "/", "+"})
 _OR = concept_words("or_word")
@@ -179,6 +180,9 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
             inherited = inherited or bool(
                 previous is not None and separator == ":" and not before and not after and previous.negations_before
                 and is_bare(text, [], previous.start, previous.end, NEGATION_BEFORE))
+            # "..., ebenso im Rack X", "de même que dans la baie X": a likewise says the refusal before it again
+            inherited = inherited or bool(previous is not None and previous.negated and not before and not after
+                                          and _LIKEWISE.match(text, lead))
             clause = Clause(start, end, sentence_index, strength, word, before, after, inherited)
             sentence.append(clause)
             marked.append(bool(marks))

@@ -55,3 +55,13 @@ def test_a_place_named_without_a_wish_is_never_preferred(hint: str) -> None:
 ])
 def test_a_place_the_words_wish_for_is_preferred(hint: str, expected: dict[str, list[str]]) -> None:
     assert named(hint) == expected
+
+
+@pytest.mark.parametrize(("hint", "expected"), [
+    ("avoid node n-3, likewise rack r-4", {"avoid_nodes": ["n-3"], "avoid_racks": ["r-4"]}),
+    ("Knoten k-3 ist zu meiden, ebenso im Rack r-4.", {"avoid_nodes": ["k-3"], "avoid_racks": ["r-4"]}),
+    ("no en el nodo n-3, igualmente en el rack r-4", {"avoid_nodes": ["n-3"], "avoid_racks": ["r-4"]}),
+    ("pas sur le noeud n-3, de même que dans la baie b-4", {"avoid_nodes": ["n-3"], "avoid_racks": ["b-4"]}),
+])
+def test_a_likewise_after_a_refusal_refuses_again(hint: str, expected: dict[str, list[str]]) -> None:
+    assert named(hint) == expected

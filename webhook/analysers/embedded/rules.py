@@ -80,8 +80,9 @@ _LEVEL_WORDS = (
     ("spread_regions", group("level_region")),
     ("spread_nodes", group("level_node")),
 )
+_ANY_LEVEL_WORD = "|".join(word for _, word in _LEVEL_WORDS)  # every level's words, one alternation
 _MORE_LEVELS = re.compile(expand(r"\s*(?:,|{list_join}|{as_well_as}|&)\s+(?:(?:{across_word}|{several_words})\s+)?(")
-                          + "|".join(word for _, word in _LEVEL_WORDS) + r")(?![\w-])")
+                          + _ANY_LEVEL_WORD + r")(?![\w-])")
 
 
 @dataclass(slots=True)
@@ -606,7 +607,7 @@ def _read_cues(h: _Hint) -> None:
                         add(Candidate(level, more.start(1), cue=more.group(0).strip()))
 
 
-_ANY_LEVEL = re.compile(r"(?<![\w-])(?:" + "|".join(word for _, word in _LEVEL_WORDS) + r")(?![\w-])")
+_ANY_LEVEL = re.compile(r"(?<![\w-])(?:" + _ANY_LEVEL_WORD + r")(?![\w-])")
 
 
 def _passes_a_level(cue: str) -> bool:
@@ -654,8 +655,7 @@ def _read_bare_spreads(h: _Hint) -> None:
 
 
 # "in one rack", "en el mismo rack": a level said as the one place to share is none to spread over
-_ONE_LEVEL = re.compile(rf"(?<![\w-]){group('single')}\s+(?:" + "|".join(word for _, word in _LEVEL_WORDS)
-                        + r")(?![\w-])")
+_ONE_LEVEL = re.compile(rf"(?<![\w-]){group('single')}\s+(?:" + _ANY_LEVEL_WORD + r")(?![\w-])")
 
 
 def _without_cues(cue_text: str, candidates: list[Candidate], start: int, end: int) -> str:
@@ -691,8 +691,7 @@ _LEVEL_WORD = {name.removeprefix("spread_")[:-1]: re.compile(rf"(?<![\w-])(?:{wo
                for name, word in _LEVEL_WORDS}
 _LOCATIVE_ONLY = re.compile(expand(r"\s*(?:{locative}|{geo_locative}|{place_preposition})\s+(?:{articles}\s+)?"))
 _JOINED_PLACE = re.compile(expand(r"\s*(?:(?:{locative}|{geo_locative}|{place_preposition})\s+(?:{articles}\s+)?)?")
-                           + r"(?:(?:" + WEAK.pattern + "|" + STRONG.pattern + r"|" + "|".join(
-                               word for _, word in _LEVEL_WORDS) + r")\s+)?")
+                           + r"(?:(?:" + WEAK.pattern + "|" + STRONG.pattern + r"|" + _ANY_LEVEL_WORD + r")\s+)?")
 _LIST_JOIN = re.compile(expand(r"\s*(?:,|{list_join})\s*"))
 _SHORT_ITEM = re.compile(r"\s+([a-z]|\d{1,2})(?![\w-])")  # "zones a", "Zone b": no name of its own
 
@@ -759,13 +758,13 @@ def _qualifies_place(text: str, clause: Clause, candidate: Candidate, candidates
 
 # A place said right after a preposition of separation ("out of", "fuera de", "aus", "hors de"; lang/*/separative.txt),
 # with an article and level word between at most: never where the pod is wished.
-_BEFORE_NAME = (r"\s*(?:(?:{articles}|{elided_articles})\s*)?(?:(?:" + "|".join(word for _, word in _LEVEL_WORDS)
+_BEFORE_NAME = (r"\s*(?:(?:{articles}|{elided_articles})\s*)?(?:(?:" + _ANY_LEVEL_WORD
                 + r")\s+)?$")  # an article and a level word at most, up to the name
 _SEPARATED = re.compile(expand(r"(?<![\w-]){separative}" + _BEFORE_NAME))
 
 
 _COPULA_AFTER = re.compile(expand(r"\s+{copula}(?![\w-])"))
-_LOCATIVE_BEFORE = re.compile(expand(r"(?<![\w-])(?:{locative}|{geo_locative}|{place_preposition})" + _BEFORE_NAME))
+_PREPOSITION_BEFORE = re.compile(expand(r"(?<![\w-])(?:{locative}|{geo_locative}|{place_preposition})" + _BEFORE_NAME))
 
 
 def _described(text: str, clauses: list[Clause], clause: Clause, candidate: Candidate, slots: list[Slot]) -> bool:
@@ -774,7 +773,7 @@ def _described(text: str, clauses: list[Clause], clause: Clause, candidate: Cand
     statement about the place, or a refusal in words the analyser does not know. A predicate that approves
     ("rack-4 is fine") or wishes keeps it."""
     own = next((s for s in slots if s.start == candidate.position and s.kind in _PLACES), None)
-    if own is None or _LOCATIVE_BEFORE.search(text, clause.start, candidate.position):
+    if own is None or _PREPOSITION_BEFORE.search(text, clause.start, candidate.position):
         return False  # "stay in eu-central-1": a place after its preposition is no subject
     end = own.end
     for slot in sorted((s for s in slots if s.kind == own.kind and s.start >= end), key=lambda s: s.start):

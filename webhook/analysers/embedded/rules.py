@@ -38,7 +38,7 @@ from webhook.analysers.embedded.lexicon import (
     any_of,
     concept_words,
 )
-from webhook.analysers.embedded.polarity_guard import APPROVAL, approved, guard, not_wishes, own_wish, undescribed
+from webhook.analysers.embedded.polarity_guard import approved, guard, not_wishes, own_wish, undescribed
 from webhook.analysers.embedded.slots import _GPU_MODEL, Slot, extract, parse_number
 from webhook.analysers.embedded.typos import correct
 from webhook.analysers.embedded.workloads import NODE, REGION, ZONE, Relation, find_relations
@@ -763,28 +763,24 @@ _BEFORE_NAME = (r"\s*(?:(?:{articles}|{elided_articles})\s*)?(?:(?:" + _ANY_LEVE
 _SEPARATED = re.compile(expand(r"(?<![\w-]){separative}" + _BEFORE_NAME))
 
 
-_COPULA_AFTER = re.compile(expand(r"\s+{copula}(?![\w-])"))
 _PREPOSITION_BEFORE = re.compile(expand(r"(?<![\w-])(?:{locative}|{geo_locative}|{place_preposition})" + _BEFORE_NAME))
 
 
-def _described(text: str, clauses: list[Clause], clause: Clause, candidate: Candidate, slots: list[Slot]) -> bool:
-    """Whether the place of a preference (alone or in a list: "r2-07 and r2-08 are bad") is the subject of "to be"
-    whose predicate asks for nothing ("rack-4 is flaky", "Rack r-9 ist gesperrt", "el rack-4 está vetado"): a
-    statement about the place, or a refusal in words the analyser does not know. A predicate that approves
-    ("rack-4 is fine") or wishes keeps it."""
+def _subject(text: str, clauses: list[Clause], clause: Clause, candidate: Candidate,
+             slots: list[Slot]) -> tuple[int, int] | None:
+    """Where the place of a preference, alone or as the first of a list ("r2-07 and r2-08 are bad"), ends as
+    a subject, and where the clause of its last place ends (``polarity_guard.undescribed`` reads what is said
+    of it there); None for a place after its preposition ("stay in eu-central-1": no subject)."""
     own = next((s for s in slots if s.start == candidate.position and s.kind in _PLACES), None)
     if own is None or _PREPOSITION_BEFORE.search(text, clause.start, candidate.position):
-        return False  # "stay in eu-central-1": a place after its preposition is no subject
+        return None
     end = own.end
     for slot in sorted((s for s in slots if s.kind == own.kind and s.start >= end), key=lambda s: s.start):
         between = text[end:slot.start]
         if _SENTENCE_MARK.search(between) or not _only_list_glue(between):
             break
         end = slot.end  # "rack r2-07 and rack r2-08 are flaky": the subject is the whole list
-    last = clause_at(clauses, end - 1) or clause
-    if _COPULA_AFTER.match(text, end, last.end) is None:
-        return False
-    return not any(p.search(text, end, last.end) for p in (WISH, WEAK, STRONG, APPROVAL))
+    return end, (clause_at(clauses, end - 1) or clause).end
 
 
 _SENTENCE_MARK = re.compile(r"[.;:!?]")
@@ -805,9 +801,10 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
       ("el nodo w-3 falla, no lo uses" describes a failing node, it asks for no spread).
     - A place named bare after an item of a refused list of another level ("avoid zones a and b in
       us-east-1") says where the refused items are: neither preferred nor avoided.
-    - A place said right after a preposition of separation ("out of rack-4", "fuera del rack-4"), or the subject
-      of "to be" whose predicate neither wishes nor approves ("Rack r-9 ist gesperrt"), is never preferred:
-      when no refusal word was read there, the refusal is in words the analyser does not know.
+    - A place said right after a preposition of separation ("out of rack-4", "fuera del rack-4") is never
+      preferred: when no refusal word was read there, the refusal is in words the analyser does not know.
+    - A preference for a place or workload its clause describes or complains about is dropped
+      (``polarity_guard.undescribed``, the rule of descriptions; ``_subject`` tells it where a place subject ends).
     """
     names = [(s.start, s.end) for s in slots if s.kind in _PLACES]
     refused: set[tuple[int, int]] = set()  # (sentence, position): wishes in the sentence before it
@@ -834,11 +831,12 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
             continue
         if _refused_item_place(text, clauses, clause, candidate, slots, candidates):
             continue
-        if candidate.intent.startswith("prefer_") and candidate.intent in _LEVEL_OF and (_SEPARATED.search(
-                text, clause.start, candidate.position) or _described(text, clauses, clause, candidate, slots)):
-            continue  # "halten Sie ihn aus Rack r-9 heraus", "Rack r-9 ist gesperrt": no wish for r-9
-        if (candidate := undescribed(text, clause, candidate, names)) is None:
-            continue  # a preference for a place or workload its clause complains about
+        place_wish = candidate.intent.startswith("prefer_") and candidate.intent in _LEVEL_OF
+        if place_wish and _SEPARATED.search(text, clause.start, candidate.position):
+            continue  # "halten Sie ihn aus Rack r-9 heraus": no wish for r-9
+        subject = _subject(text, clauses, clause, candidate, slots) if place_wish else None
+        if (candidate := undescribed(text, clause, candidate, names, subject)) is None:
+            continue  # a preference for a place or workload its clause describes ("Rack r-9 ist gesperrt")
         if _outside_refused_list(text, clause, candidate, names):
             continue  # "never on node-3 always on node-4": the refusal may end before node-4
         if approved(text, clause, candidate, names):

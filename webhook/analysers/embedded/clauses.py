@@ -407,16 +407,23 @@ def _object_start(text: str, names: list[tuple[int, int]], start: int, end: int)
     or None when [start, end) does not end in one."""
     heads = sorted({s for s, e in names if start <= s and e <= end}
                    | {m.start() for m in _OBJECT_LEVEL.finditer(text, start, end)})
-    # a place said with its own preposition ("in eu-north-1 Racks r3 meiden") is a phrase of its own
-    fits = [h for h in heads if any(h <= s < end for s, _ in names) and not _LOCATIVE_BEFORE.search(text, 0, h)
-            and is_bare(text, names, h, end, _OBJECT_WORDS)]
+    first: int | None = None  # the first head that fits
+    later: int | None = None  # the first that fits with no unjoined level word after it
+    for h in heads:
+        # a place said with its own preposition ("in eu-north-1 Racks r3 meiden") is a phrase of its own
+        if not (any(h <= s < end for s, _ in names) and not _LOCATIVE_BEFORE.search(text, 0, h)
+                and is_bare(text, names, h, end, _OBJECT_WORDS)):
+            continue
+        first = h if first is None else first
+        if not _unjoined_level(text, names, h, end):
+            later = h
+            break
     # ... and so is one a level word follows with nothing joining them, when the words before it wish for it
     # ("de préférence dans la région X la zone Y est à proscrire": only Y); without a wish of its own the
     # earlier place stays refused too ("region X zone Y is a no-go")
-    later = next((h for h in fits if not _unjoined_level(text, names, h, end)), None)
-    if fits and later not in (None, fits[0]) and any(p.search(text, start, later) for p in (WISH, WEAK, STRONG)):
+    if later not in (None, first) and any(p.search(text, start, later) for p in (WISH, WEAK, STRONG)):
         return later
-    return fits[0] if fits else None
+    return first
 
 
 def _unjoined_level(text: str, names: list[tuple[int, int]], start: int, end: int) -> bool:

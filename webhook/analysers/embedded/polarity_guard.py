@@ -36,7 +36,10 @@ place or a workload never yields a preference or co-location for it (``not_wishe
 - a complaint said right after a name (``trouble``: "m04 keeps crashing", "nodes running kafka are bad",
   "gpu-host-8 spinnt") removes that name from every preference and co-location of its clause; a refusal of
   it ("avoid m04, it keeps crashing") is a clear wish and is read, and a preference left without a name is
-  dropped (where unsure, drop).
+  dropped (where unsure, drop);
+- a place that is the subject of "to be" whose predicate neither wishes nor approves ("Rack r-9 ist
+  gesperrt", "r2-07 and r2-08 are flaky") is described, never preferred: no refusal word was read there, so
+  any refusal is in words the analyser does not know ("rack-4 is fine" keeps it).
 """
 
 from __future__ import annotations
@@ -377,12 +380,21 @@ def not_wishes(text: str, clauses: list[Clause]) -> tuple[set[int], list[tuple[i
     return skipped, reasons + [span for i in sentences if told[i] is None and i not in skipped for span in aside[i]]
 
 
-def undescribed(text: str, clause: Clause, candidate: Candidate, names: Sequence[tuple[int, int]]) -> Candidate | None:
+def undescribed(text: str, clause: Clause, candidate: Candidate, names: Sequence[tuple[int, int]],
+                subject: tuple[int, int] | None = None) -> Candidate | None:
     """``candidate`` without the names its clause complains about ("put it on m07, m04 keeps crashing"
     prefers m07 only; "nodes running kafka are bad" co-locates with nothing). Only preferences and
     co-locations lose names: a refusal of a bad place is what was meant. A wish read from words that hold
     a complained-about place ("le nœud n-4 est en panne": an outage, but of that node) describes it and
-    is dropped. None when nothing is left. ``names``: the spans of the hint's place names."""
+    is dropped. None when nothing is left. ``names``: the spans of the hint's place names.
+
+    ``subject``: for a place preference whose place (or list of places) may be a subject, where it ends and
+    where the clause of its last place ends (``rules._subject``). Followed by "to be" and a predicate that
+    neither wishes nor approves ("rack-4 is flaky", "Rack r-9 ist gesperrt", "el rack-4 está vetado"), the
+    place is described (or refused in words the analyser does not know), not wished: None. A predicate that
+    approves ("rack-4 is fine") or wishes keeps it."""
+    if subject is not None and _stated(text, *subject):
+        return None
     if not candidate.items:
         end = candidate.position + len(candidate.cue)
         told = any(candidate.position <= s < end and _complained(text, e, clause.end) for s, e in names)
@@ -412,6 +424,16 @@ def approved(text: str, clause: Clause, candidate: Candidate, names: Sequence[tu
             clause.start <= s < candidate.position for s, _ in names):
         return False
     return APPROVAL.match(text, end, clause.end) is not None
+
+
+_COPULA_AFTER = re.compile(expand(r"\s+{copula}(?![\w-])"))
+
+
+def _stated(text: str, end: int, clause_end: int) -> bool:
+    """Whether "to be" follows ``end`` with a predicate that asks for nothing up to ``clause_end``."""
+    if _COPULA_AFTER.match(text, end, clause_end) is None:
+        return False
+    return not any(p.search(text, end, clause_end) for p in (WISH, WEAK, STRONG, APPROVAL))
 
 
 # A few plain words may stand between a target and its complaint ("the nodes running kafka on them are

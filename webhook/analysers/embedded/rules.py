@@ -80,8 +80,9 @@ _LEVEL_WORDS = (
     ("spread_regions", group("level_region")),
     ("spread_nodes", group("level_node")),
 )
+_ANY_LEVEL_WORD = "|".join(word for _, word in _LEVEL_WORDS)  # every level's words, one alternation
 _MORE_LEVELS = re.compile(expand(r"\s*(?:,|{list_join}|{as_well_as}|&)\s+(?:(?:{across_word}|{several_words})\s+)?(")
-                          + "|".join(word for _, word in _LEVEL_WORDS) + r")(?![\w-])")
+                          + _ANY_LEVEL_WORD + r")(?![\w-])")
 
 
 @dataclass(slots=True)
@@ -606,7 +607,7 @@ def _read_cues(h: _Hint) -> None:
                         add(Candidate(level, more.start(1), cue=more.group(0).strip()))
 
 
-_ANY_LEVEL = re.compile(r"(?<![\w-])(?:" + "|".join(word for _, word in _LEVEL_WORDS) + r")(?![\w-])")
+_ANY_LEVEL = re.compile(r"(?<![\w-])(?:" + _ANY_LEVEL_WORD + r")(?![\w-])")
 
 
 def _passes_a_level(cue: str) -> bool:
@@ -654,8 +655,7 @@ def _read_bare_spreads(h: _Hint) -> None:
 
 
 # "in one rack", "en el mismo rack": a level said as the one place to share is none to spread over
-_ONE_LEVEL = re.compile(rf"(?<![\w-]){group('single')}\s+(?:" + "|".join(word for _, word in _LEVEL_WORDS)
-                        + r")(?![\w-])")
+_ONE_LEVEL = re.compile(rf"(?<![\w-]){group('single')}\s+(?:" + _ANY_LEVEL_WORD + r")(?![\w-])")
 
 
 def _without_cues(cue_text: str, candidates: list[Candidate], start: int, end: int) -> str:
@@ -691,8 +691,7 @@ _LEVEL_WORD = {name.removeprefix("spread_")[:-1]: re.compile(rf"(?<![\w-])(?:{wo
                for name, word in _LEVEL_WORDS}
 _LOCATIVE_ONLY = re.compile(expand(r"\s*(?:{locative}|{geo_locative}|{place_preposition})\s+(?:{articles}\s+)?"))
 _JOINED_PLACE = re.compile(expand(r"\s*(?:(?:{locative}|{geo_locative}|{place_preposition})\s+(?:{articles}\s+)?)?")
-                           + r"(?:(?:" + WEAK.pattern + "|" + STRONG.pattern + r"|" + "|".join(
-                               word for _, word in _LEVEL_WORDS) + r")\s+)?")
+                           + r"(?:(?:" + WEAK.pattern + "|" + STRONG.pattern + r"|" + _ANY_LEVEL_WORD + r")\s+)?")
 _LIST_JOIN = re.compile(expand(r"\s*(?:,|{list_join})\s*"))
 _SHORT_ITEM = re.compile(r"\s+([a-z]|\d{1,2})(?![\w-])")  # "zones a", "Zone b": no name of its own
 
@@ -759,33 +758,29 @@ def _qualifies_place(text: str, clause: Clause, candidate: Candidate, candidates
 
 # A place said right after a preposition of separation ("out of", "fuera de", "aus", "hors de"; lang/*/separative.txt),
 # with an article and level word between at most: never where the pod is wished.
-_BEFORE_NAME = (r"\s*(?:(?:{articles}|{elided_articles})\s*)?(?:(?:" + "|".join(word for _, word in _LEVEL_WORDS)
+_BEFORE_NAME = (r"\s*(?:(?:{articles}|{elided_articles})\s*)?(?:(?:" + _ANY_LEVEL_WORD
                 + r")\s+)?$")  # an article and a level word at most, up to the name
 _SEPARATED = re.compile(expand(r"(?<![\w-]){separative}" + _BEFORE_NAME))
 
 
-_COPULA_AFTER = re.compile(expand(r"\s+{copula}(?![\w-])"))
-_LOCATIVE_BEFORE = re.compile(expand(r"(?<![\w-])(?:{locative}|{geo_locative}|{place_preposition})" + _BEFORE_NAME))
+_PREPOSITION_BEFORE = re.compile(expand(r"(?<![\w-])(?:{locative}|{geo_locative}|{place_preposition})" + _BEFORE_NAME))
 
 
-def _described(text: str, clauses: list[Clause], clause: Clause, candidate: Candidate, slots: list[Slot]) -> bool:
-    """Whether the place of a preference (alone or in a list: "r2-07 and r2-08 are bad") is the subject of "to be"
-    whose predicate asks for nothing ("rack-4 is flaky", "Rack r-9 ist gesperrt", "el rack-4 está vetado"): a
-    statement about the place, or a refusal in words the analyser does not know. A predicate that approves
-    ("rack-4 is fine") or wishes keeps it."""
+def _subject(text: str, clauses: list[Clause], clause: Clause, candidate: Candidate,
+             slots: list[Slot]) -> tuple[int, int] | None:
+    """Where the place of a preference, alone or as the first of a list ("r2-07 and r2-08 are bad"), ends as
+    a subject, and where the clause of its last place ends (``polarity_guard.undescribed`` reads what is said
+    of it there); None for a place after its preposition ("stay in eu-central-1": no subject)."""
     own = next((s for s in slots if s.start == candidate.position and s.kind in _PLACES), None)
-    if own is None or _LOCATIVE_BEFORE.search(text, clause.start, candidate.position):
-        return False  # "stay in eu-central-1": a place after its preposition is no subject
+    if own is None or _PREPOSITION_BEFORE.search(text, clause.start, candidate.position):
+        return None
     end = own.end
     for slot in sorted((s for s in slots if s.kind == own.kind and s.start >= end), key=lambda s: s.start):
         between = text[end:slot.start]
         if _SENTENCE_MARK.search(between) or not _only_list_glue(between):
             break
         end = slot.end  # "rack r2-07 and rack r2-08 are flaky": the subject is the whole list
-    last = clause_at(clauses, end - 1) or clause
-    if _COPULA_AFTER.match(text, end, last.end) is None:
-        return False
-    return not any(p.search(text, end, last.end) for p in (WISH, WEAK, STRONG, APPROVAL))
+    return end, (clause_at(clauses, end - 1) or clause).end
 
 
 _SENTENCE_MARK = re.compile(r"[.;:!?]")
@@ -816,7 +811,7 @@ def _wished_place(text: str, clauses: list[Clause], candidate: Candidate, slots:
         if not _only_list_glue(text[last.end:slot.start]):
             break
         last = slot
-    if _LOCATIVE_BEFORE.search(text, clause.start, place.start) or clause.strength_word:
+    if _PREPOSITION_BEFORE.search(text, clause.start, place.start) or clause.strength_word:
         return True
     unwished = [(m.start(), m.end()) for p in (REFUSAL, _CONSEQUENCE_WORD) for m in p.finditer(text, clause.start,
                                                                                                 clause.end)]
@@ -861,9 +856,10 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
       ("el nodo w-3 falla, no lo uses" describes a failing node, it asks for no spread).
     - A place named bare after an item of a refused list of another level ("avoid zones a and b in
       us-east-1") says where the refused items are: neither preferred nor avoided.
-    - A place said right after a preposition of separation ("out of rack-4", "fuera del rack-4"), or the subject
-      of "to be" whose predicate neither wishes nor approves ("Rack r-9 ist gesperrt"), is never preferred:
-      when no refusal word was read there, the refusal is in words the analyser does not know.
+    - A place said right after a preposition of separation ("out of rack-4", "fuera del rack-4") is never
+      preferred: when no refusal word was read there, the refusal is in words the analyser does not know.
+    - A preference for a place or workload its clause describes or complains about is dropped
+      (``polarity_guard.undescribed``, the rule of descriptions; ``_subject`` tells it where a place subject ends).
     """
     names = [(s.start, s.end) for s in slots if s.kind in _PLACES]
     refused: set[tuple[int, int]] = set()  # (sentence, position): wishes in the sentence before it
@@ -890,14 +886,14 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
             continue
         if _refused_item_place(text, clauses, clause, candidate, slots, candidates):
             continue
-        if candidate.intent.startswith("prefer_") and candidate.intent in _LEVEL_OF and (_SEPARATED.search(
-                text, clause.start, candidate.position) or _described(text, clauses, clause, candidate, slots)):
-            continue  # "halten Sie ihn aus Rack r-9 heraus", "Rack r-9 ist gesperrt": no wish for r-9
-        if _wished_level(candidate) and not _wished_place(
-                text, clauses, candidate, slots, candidates, names):
-            continue
-        if (candidate := undescribed(text, clause, candidate, names)) is None:
-            continue  # a preference for a place or workload its clause complains about
+        place_wish = _wished_level(candidate)
+        if place_wish and _SEPARATED.search(text, clause.start, candidate.position):
+            continue  # "halten Sie ihn aus Rack r-9 heraus": no wish for r-9
+        if place_wish and not _wished_place(text, clauses, candidate, slots, candidates, names):
+            continue  # "la region sa-east-1 nos sale carísima": no word wishes for it
+        subject = _subject(text, clauses, clause, candidate, slots) if place_wish else None
+        if (candidate := undescribed(text, clause, candidate, names, subject)) is None:
+            continue  # a preference for a place or workload its clause describes ("Rack r-9 ist gesperrt")
         if _outside_refused_list(text, clause, candidate, names):
             continue  # "never on node-3 always on node-4": the refusal may end before node-4
         if approved(text, clause, candidate, names):

@@ -9,6 +9,7 @@ node and never a GPU wish.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from webhook.analysers.embedded.langdata import alternatives, expand, group, table
@@ -228,6 +229,12 @@ def extract(text: str) -> list[Slot]:
         if _claim(taken, start, end):
             slots.append(Slot(kind, value, start, end, by_level_word))
 
+    def add_siblings(key: Callable[[str], str | None], known: set[str | None]) -> None:
+        # a bare name keyed like a node named before it (its shape, its scheme) is a node too
+        for match in _NAME_TOKEN.finditer(text) if known else ():
+            if key(match.group(1)) in known and not _NOT_NODES.match(match.group(1)):
+                add("node", match.group(1), match.start(1), match.end(1))
+
     # GPU models first: "2x A100" needs the model to see the count; "A100-80GB" needs both.
     models = [(m.start(), m.end(), m.group(1).replace(" ", "").upper()) for m in _GPU_MODEL.finditer(text)]
     model_spans = [(s, e) for s, e, _ in models]
@@ -351,7 +358,7 @@ def extract(text: str) -> list[Slot]:
         if _NOT_NODES.match(name):
             continue
         add("node", name, match.start(1), match.end(1))
-    named_shapes = set()
+    named_shapes: set[str | None] = set()
     for match in _NODE_CONTEXT.finditer(text):
         name = match.group(1).rstrip(".")
         if _NOT_NODES.match(name) or not re.search(r"[a-z]", name):
@@ -360,10 +367,8 @@ def extract(text: str) -> list[Slot]:
         named_shapes.add(_shape(name))
     # A node named after its level word ("Knoten k-12") shows the user's naming scheme: a bare name of the
     # same shape elsewhere ("... und k-13", "... nicht auf k-14") is a node too.
-    for match in _NAME_TOKEN.finditer(text) if named_shapes else ():
-        if _shape(match.group(1)) in named_shapes and not _NOT_NODES.match(match.group(1)):
-            add("node", match.group(1), match.start(1), match.end(1))
-    schemes = set()
+    add_siblings(_shape, named_shapes)
+    schemes: set[str | None] = set()
     for match in _ON_NODE.finditer(text):
         item: re.Match[str] | None = match
         while item is not None and not _NOT_NODES.match(item.group(1)) and _shape(item.group(1)) == _shape(
@@ -373,9 +378,7 @@ def extract(text: str) -> list[Slot]:
             item = _ON_NODE_TAIL.match(text, item.end())
     # ... and so does a node named after its preposition with a word inside ("nie db-alt-02, lieber auf db-neu-07")
     schemes.discard(None)
-    for match in _NAME_TOKEN.finditer(text) if schemes else ():
-        if _scheme(match.group(1)) in schemes and not _NOT_NODES.match(match.group(1)):
-            add("node", match.group(1), match.start(1), match.end(1))
+    add_siblings(_scheme, schemes)
     for match in _POINTED_LEVEL.finditer(text):
         kind = next(k for k, g in match.groupdict().items() if g)
         for start, end in _pointed_names(text, match.start()):

@@ -172,8 +172,9 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
                                   or _names_then_remark(text, names, start, end))
                              and (previous.inherited_negation or any(previous.start <= s < previous.end
                                                                      for s, _ in names))
-                             # "Off rack-12, in eu-west-1": a comma and a new locative opens a positive wish
-                             and not (separator in _LISTING and _LOCATIVE.match(text, lead) is not None)
+                             # "Off rack-12, in eu-west-1": a comma and a new locative opens a positive wish;
+                             # typed without one ("weg von zone a rein in zone b") it may too (rules._wished_place)
+                             and not (separator in (*_LISTING, "") and _LOCATIVE.match(text, lead) is not None)
                              # "nicht in rack r3, region westeurope": a level of its own is no list item
                              and not _new_level(text, previous, lead))
             # "avoid: rack-1, rack-2": a refusal standing alone before a colon refuses what the colon lists

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from itertools import pairwise
 
 from shared.catalogue import BY_NAME, opposites
 from webhook.analysers.embedded.chatter import blank_chatter
@@ -788,6 +789,15 @@ _REASON = re.compile(r"(?<![\w-])(?:" + group("because") + "|" + group("purpose"
 _CONSEQUENCE_WORD = re.compile(r"(?<![\w-])" + group("consequence") + r"(?![\w-])")
 
 
+def _runs_on_from_refusal(text: str, clauses: list[Clause], clause: Clause) -> bool:
+    """Whether ``clause`` follows a refusing clause of its sentence with no punctuation between ("weg von zone a
+    rein in zone b"): its preposition of place alone does not tell a new wish from the refusal going on."""
+    index = clauses.index(clause)
+    previous = clauses[index - 1] if index else None
+    return bool(previous is not None and previous.sentence == clause.sentence and previous.negated
+                and not text[previous.end:clause.start].strip())
+
+
 def _wished_level(candidate: Candidate) -> bool:
     """A preference for a named place (zone, region, rack, node)."""
     return candidate.intent in _LEVEL_OF and candidate.intent.startswith("prefer_")
@@ -811,7 +821,8 @@ def _wished_place(text: str, clauses: list[Clause], candidate: Candidate, slots:
         if not _only_list_glue(text[last.end:slot.start]):
             break
         last = slot
-    if _PREPOSITION_BEFORE.search(text, clause.start, place.start) or clause.strength_word:
+    if clause.strength_word or (_PREPOSITION_BEFORE.search(text, clause.start, place.start)
+                                and not _runs_on_from_refusal(text, clauses, clause)):
         return True
     unwished = [(m.start(), m.end()) for p in (REFUSAL, _CONSEQUENCE_WORD) for m in p.finditer(text, clause.start,
                                                                                                 clause.end)]
@@ -872,11 +883,14 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
             for place in _places_pointed_at(text, clauses, clause, candidates) or _places_named_before(
                     text, clauses, clause, candidates, slots):
                 pointed[id(place)] = replace(place, intent=f"avoid_{place.intent.removeprefix('prefer_')}")
+    between = _refused_between(text, candidates)
     kept = []
     for candidate in candidates:
         clause = clause_at(clauses, candidate.position)
         if clause is None:
             kept.append(candidate)
+            continue
+        if id(candidate) in between:
             continue
         if id(candidate) in pointed:
             kept.append(pointed[id(candidate)])
@@ -909,6 +923,26 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
             continue
         kept.append(candidate)
     return kept
+
+
+_INTERJECTION = re.compile(r"(?<![\w-])" + group("refusal_interjection") + r"(?![\w-])")
+_LEVEL_OR_ARTICLE = re.compile(expand(r"(?<![\w-])(?:{articles}|") + _ANY_LEVEL_WORD + r")(?![\w-])")
+
+
+def _refused_between(text: str, candidates: list[Candidate]) -> set[int]:
+    """Places on both sides of a one-word refusal that stands alone between them (level words and articles aside),
+    typed without punctuation
+    ("eu-central-1 nope eu-west-1", "rack r-3 no rack r-4"): the word may refuse the place before it as well as
+    the one after it, so neither polarity is certain (ids of both candidates)."""
+    places = sorted((c for c in candidates if c.intent in _LEVEL_OF and c.cue in c.items), key=lambda c: c.position)
+    doubtful: set[int] = set()
+    for before, after in pairwise(places):
+        words = text[before.position + len(before.cue):after.position]
+        if (before.intent.startswith("prefer_") and after.intent.startswith("avoid_") and _INTERJECTION.search(words)
+                and not re.search(r"[^\w\s-]", words)
+                and not re.search(r"[^\W_]", _LEVEL_OR_ARTICLE.sub(" ", _INTERJECTION.sub(" ", words)))):
+            doubtful.update((id(before), id(after)))
+    return doubtful
 
 
 def _places_pointed_at(text: str, clauses: list[Clause], refusal: Clause,

@@ -65,3 +65,22 @@ def test_a_place_the_words_wish_for_is_preferred(hint: str, expected: dict[str, 
 ])
 def test_a_likewise_after_a_refusal_refuses_again(hint: str, expected: dict[str, list[str]]) -> None:
     assert named(hint) == expected
+
+
+@pytest.mark.parametrize("hint", [
+    # a one-word refusal between two places may refuse either of them
+    "eu-central-1 nope eu-west-1 yes",
+    "rack r-3 no rack r-4",
+    "knoten k-3 nein knoten k-4",
+    "nodo n-3 nunca nodo n-4",
+    "baie b-3 non baie b-4",
+    # a place after a refusal, with no punctuation and only a preposition of its own, may go on with the refusal
+    "weg von zone eu-central-1a rein in zone eu-central-1b",
+    "nicht in zone eu-central-1a in zone eu-central-1b",
+])
+def test_a_place_whose_polarity_the_words_leave_open_is_neither_preferred_nor_avoided(hint: str) -> None:
+    read = named(hint)
+    preferred = {item for name, items in read.items() if name.startswith("prefer_") for item in items}
+    avoided = {item for name, items in read.items() if name.startswith("avoid_") for item in items}
+    doubtful = {"eu-west-1", "r-3", "r-4", "k-3", "k-4", "n-3", "n-4", "b-3", "b-4", "eu-central-1b"}
+    assert not (preferred | avoided) & doubtful

@@ -38,7 +38,8 @@ def status_of(outcome: Outcome) -> Status:
 async def analyse_hint(analyser: Analyser, hint: str, settings: AnalyserSettings) -> Outcome:
     """Sanitise and analyse one raw hint; the whole call is bounded by the analysis deadline."""
     clean = sanitise(hint, settings.hint_max_chars)
-    return await analyse(analyser, clean.text, deadline_s=settings.analysis_timeout_s + _GRACE_S)
+    return await analyse(analyser, clean.text, deadline_s=settings.analysis_timeout_s + _GRACE_S,
+                         forged_markup=clean.forged_markup)
 
 
 def read_settings(environ: Any, err: IO[str]) -> AnalyserSettings | None:

@@ -20,7 +20,7 @@ from typing import Any
 import orjson
 
 from shared.intents import IntentDocument, canonical_json, summarise
-from shared.sanitise import DEFAULT_MAX_CHARS, hint_sha256, sanitise
+from shared.sanitise import DEFAULT_MAX_CHARS, sanitise
 from shared.schemas import CANONICAL_VALIDATOR
 from shared.signing import SignatureError, Signer, Verifier
 
@@ -184,7 +184,7 @@ def read_intents(
         raise IntentRejected("no-hint")
     document = decode_document(text)
     try:
-        verifier.verify(signature, hint_sha256(sanitise(hint, max_hint_chars).text), document)
+        verifier.verify(signature, sanitise(hint, max_hint_chars).sha256, document)
     except SignatureError as exc:
         raise IntentRejected(exc.reason) from exc
     return document

@@ -42,14 +42,19 @@ _LOOKALIKES = frozenset(chr(c) for c in _HOMOGLYPHS)
 _WORD = re.compile(r"\w+")
 _LATIN = re.compile(r"[A-Za-z]")
 
-_DELIMITERS = re.compile(
+# Prompt markup: what only a prompt's own structure is written in. A hint holding it forges that structure.
+_MARKUP = (
     r"<\|[^|>]{0,40}\|>"  # chat-template special tokens: <|im_start|>, <|endoftext|>
     r"|\[/?(?:INST|SYS|SYSTEM|USER|ASSISTANT)\]"  # [INST] ... [/INST]
     r"|<<?/?SYS>>?"  # <<SYS>>
     # XML-like tags, our own <hint> included, with name="value" attributes (never "a < b and c > d")
     r"|</?\s*[A-Za-z][\w:.-]{0,100}"
     r"(?:\s+[A-Za-z_:][\w:.-]{0,100}\s*=\s*(?:\"[^\"<>]{0,200}\"|'[^'<>]{0,200}'|[^\s<>\"']{1,200}))*\s*/?>"
-    r"|`{2,}"  # code fences
+)
+_FORGED = re.compile(_MARKUP, re.IGNORECASE)
+_DELIMITERS = re.compile(
+    _MARKUP
+    + r"|`{2,}"  # code fences
     r"|([#=*_~<>\-])\1{2,}"  # ###, ===, ---, <<<, >>> and friends
     r"|[{}]",  # JSON object braces: no placement wish needs them
     re.IGNORECASE,
@@ -60,10 +65,15 @@ _DELIMITERS = re.compile(
 class SanitisedHint:
     text: str
     changes: tuple[str, ...] = ()
+    # The hint held prompt markup (<hint>, </system>, [INST], <|im_start|>): the words it wraps were written to pass
+    # for the prompt's own, so no analyser reads them as a wish (``webhook.analysers.base.analyse``).
+    forged_markup: bool = False
 
     @property
     def sha256(self) -> str:
-        return hint_sha256(self.text)
+        """The hint's identity: a hint that held prompt markup is another hint than its text alone (a NUL, which
+        no sanitised text holds, marks it), so the two never share a cache entry or a signature."""
+        return hint_sha256("\x00" + self.text if self.forged_markup else self.text)
 
 
 def hint_sha256(text: str) -> str:
@@ -124,6 +134,7 @@ def sanitise(hint: str, max_chars: int = DEFAULT_MAX_CHARS) -> SanitisedHint:
         if "unicode-normalised (NFKC)" not in changes:
             changes.append("unicode-normalised (NFKC)")
 
+    forged = _FORGED.search(text) is not None
     text, delimiters = _DELIMITERS.subn(" ", text)
     if delimiters:
         changes.append(f"neutralised {delimiters} delimiter look-alike(s)")
@@ -137,4 +148,4 @@ def sanitise(hint: str, max_chars: int = DEFAULT_MAX_CHARS) -> SanitisedHint:
     if len(text) > max_chars or original_length > max_chars * 4:
         text = _cut(text, max_chars)
         changes.append(f"truncated {original_length} -> {len(text)} characters")
-    return SanitisedHint(text, tuple(changes))
+    return SanitisedHint(text, tuple(changes), forged)

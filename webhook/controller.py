@@ -216,7 +216,8 @@ class IntentController:
         outcome = None
         for attempt in range(retries + 1):
             async with self._semaphore:
-                outcome = await analyse(self._analyser, hint.text, deadline_s=self._settings.analysis_timeout_s)
+                outcome = await analyse(self._analyser, hint.text, deadline_s=self._settings.analysis_timeout_s,
+                                        forged_markup=hint.forged_markup)
             self._metrics.analyser_latency.labels(outcome.analyser).observe(outcome.latency_ms / 1000.0)
             if not outcome.failed:
                 return from_outcome(outcome, hint, self._signer)

@@ -102,11 +102,19 @@ def extract_json(text: str) -> Any:
         raise ValueError(f"reply is not valid JSON: {exc}") from exc
 
 
-async def analyse(analyser: Analyser, hint: str, deadline_s: float | None = None) -> Outcome:
+# The reason given for a hint that held prompt markup (``analyse``).
+FORGED_MARKUP = ("forged-markup: the hint held prompt markup (<hint>, </system>, [INST], <|im_start|>), "
+                 "so its words are not read as a placement wish")
+
+
+async def analyse(analyser: Analyser, hint: str, deadline_s: float | None = None, *,
+                  forged_markup: bool = False) -> Outcome:
     """Run one backend on one sanitised hint and normalise its output. Never raises (but CancelledError).
 
     ``deadline_s`` bounds the backend call as a last guard (the LLM backends keep their own, tighter
     deadline); a backend bug (any other exception) becomes ``failed`` with the exception's type.
+    ``forged_markup`` (``SanitisedHint.forged_markup``): the hint held prompt markup, so its words are not read
+    as a wish by any backend: no intent, and a reason that says why.
     """
     started = time.perf_counter()
 
@@ -117,6 +125,8 @@ async def analyse(analyser: Analyser, hint: str, deadline_s: float | None = None
 
     if not hint.strip():
         return outcome(IntentDocument(), analyser.model, notes=("empty hint",))
+    if forged_markup:
+        return outcome(IntentDocument(), analyser.model, notes=(FORGED_MARKUP,), reason=FORGED_MARKUP)
     try:
         async with asyncio.timeout(deadline_s):
             raw = await analyser.analyse_raw(hint)

@@ -121,3 +121,112 @@ NUMBER_WORDS = [
 @pytest.mark.parametrize(("hint", "labels"), NUMBER_WORDS)
 def test_number_words(hint: str, labels: dict[str, Any]) -> None:
     check(hint, labels)
+
+
+# Where the load is lowest: the load word with its superlative, in every language ("load" is no workload)
+LEAST_LOADED = [
+    ("Schedule it where the load is lowest.", {"prefer_least_loaded_nodes": None}),
+    ("put it where the load is lowest", {"prefer_least_loaded_nodes": None}),
+    ("Colóquelo donde la carga sea menor.", {"prefer_least_loaded_nodes": None}),
+    ("ponlo donde la carga sea menor", {"prefer_least_loaded_nodes": None}),
+    ("Bitte dort einplanen, wo die Auslastung am geringsten ist.", {"prefer_least_loaded_nodes": None}),
+    ("da hin wo die last am kleinsten ist", {"prefer_least_loaded_nodes": None}),
+    ("Placez-le là où la charge est la plus faible.", {"prefer_least_loaded_nodes": None}),
+    ("mets le la ou la charge est la plus faible", {"prefer_least_loaded_nodes": None}),
+]
+
+
+@pytest.mark.parametrize(("hint", "labels"), LEAST_LOADED)
+def test_least_loaded_superlatives(hint: str, labels: dict[str, Any]) -> None:
+    check(hint, labels)
+
+
+# Surviving a zone's outage said with the verb first and in the subjunctive ("aunque se caiga una zona"), and
+# the French present "tombe en panne" after "même si" (a condition, not a description of the past)
+ZONE_OUTAGE = [
+    ("It must keep serving even if a whole zone goes down.", {"spread_zones": None}),
+    ("keep serving even if a whole zone goes down", {"spread_zones": None}),
+    ("Tiene que seguir funcionando aunque se caiga una zona entera.", {"spread_zones": None}),
+    ("que siga funcionando aunque falle una zona", {"spread_zones": None}),
+    ("Es soll weiterlaufen, auch wenn eine ganze Zone ausfällt.", {"spread_zones": None}),
+    ("soll weiterlaufen auch wenn eine ganze zone ausfaellt", {"spread_zones": None}),
+    ("Il faut qu'il tienne même si une zone entière tombe en panne.", {"spread_zones": None}),
+    ("faut qu'il tienne meme si une zone entiere tombe en panne", {"spread_zones": None}),
+]
+
+
+@pytest.mark.parametrize(("hint", "labels"), ZONE_OUTAGE)
+def test_zone_outage_in_every_word_order(hint: str, labels: dict[str, Any]) -> None:
+    check(hint, labels)
+
+
+# The workload's own level said first, then the other's ("its zone must not match that of X"), and a
+# separation from its level by a pronoun after a relation ("away from X and out of its zone too")
+ZONE_OF_ANOTHER = [
+    ("Its zone must not match that of ledger-api.", {"avoid_same_zone_as_deployments": ["ledger-api"]}),
+    ("its zone should be the one of ledger-api", {"prefer_same_zone_as_deployments": ["ledger-api"]}),
+    ("Y que su zona no coincida con la de libro-api.", {"avoid_same_zone_as_deployments": ["libro-api"]}),
+    ("que su zona coincida con la de libro-api", {"prefer_same_zone_as_deployments": ["libro-api"]}),
+    ("Seine Zone darf nicht die von konto-api sein.", {"avoid_same_zone_as_deployments": ["konto-api"]}),
+    ("seine zone soll die von konto-api sein", {"prefer_same_zone_as_deployments": ["konto-api"]}),
+    ("Sa zone ne doit pas coïncider avec celle de compta-api.", {"avoid_same_zone_as_deployments": ["compta-api"]}),
+    ("sa zone doit etre celle de compta-api", {"prefer_same_zone_as_deployments": ["compta-api"]}),
+    ("Keep away from ledger-api, and out of its zone as well.",
+     {"avoid_same_node_as_deployments": ["ledger-api"], "avoid_same_zone_as_deployments": ["ledger-api"]}),
+    ("away from ledger-api and out of its zone too",
+     {"avoid_same_node_as_deployments": ["ledger-api"], "avoid_same_zone_as_deployments": ["ledger-api"]}),
+    ("Lejos de libro-api, y también fuera de su zona.",
+     {"avoid_same_node_as_deployments": ["libro-api"], "avoid_same_zone_as_deployments": ["libro-api"]}),
+    ("lejos de libro-api y fuera de su zona tambien",
+     {"avoid_same_node_as_deployments": ["libro-api"], "avoid_same_zone_as_deployments": ["libro-api"]}),
+    ("Weg von konto-api und auch raus aus seiner Zone.",
+     {"avoid_same_node_as_deployments": ["konto-api"], "avoid_same_zone_as_deployments": ["konto-api"]}),
+    ("weg von konto-api und auch raus aus seiner zone",
+     {"avoid_same_node_as_deployments": ["konto-api"], "avoid_same_zone_as_deployments": ["konto-api"]}),
+    ("Loin de compta-api, et hors de sa zone aussi.",
+     {"avoid_same_node_as_deployments": ["compta-api"], "avoid_same_zone_as_deployments": ["compta-api"]}),
+    ("loin de compta-api et hors de sa zone aussi",
+     {"avoid_same_node_as_deployments": ["compta-api"], "avoid_same_zone_as_deployments": ["compta-api"]}),
+]
+
+
+@pytest.mark.parametrize(("hint", "labels"), ZONE_OF_ANOTHER)
+def test_zone_of_another_workload(hint: str, labels: dict[str, Any]) -> None:
+    check(hint, labels)
+
+
+# "away from any node hosting X": a separation, a head noun naming the nodes, then the workload
+AWAY_FROM_HOSTS = [
+    ("Keep it away from any node hosting ledger-api.", {"avoid_same_node_as_deployments": ["ledger-api"]}),
+    ("away from any node hosting ledger-api", {"avoid_same_node_as_deployments": ["ledger-api"]}),
+    ("Manténgalo lejos de cualquier nodo que aloje libro-api.", {"avoid_same_node_as_deployments": ["libro-api"]}),
+    ("lejos de cualquier nodo que aloje libro-api", {"avoid_same_node_as_deployments": ["libro-api"]}),
+    ("Fern von jedem Knoten mit konto-api halten.", {"avoid_same_node_as_deployments": ["konto-api"]}),
+    ("fern von jedem knoten mit konto-api", {"avoid_same_node_as_deployments": ["konto-api"]}),
+    ("Il restera éloigné de tout nœud hébergeant compta-api.", {"avoid_same_node_as_deployments": ["compta-api"]}),
+    ("eloigne de tout noeud hebergeant compta-api", {"avoid_same_node_as_deployments": ["compta-api"]}),
+]
+
+
+@pytest.mark.parametrize(("hint", "labels"), AWAY_FROM_HOSTS)
+def test_away_from_the_nodes_hosting_another(hint: str, labels: dict[str, Any]) -> None:
+    check(hint, labels)
+
+
+# "proximity to X on the same node": the noun of nearness names the workload like "near" does
+PROXIMITY = [
+    ("Proximity to ledger-api on the same node is wanted.", {"prefer_same_node_as_deployments": ["ledger-api"]}),
+    ("proximity to ledger-api on the same node please", {"prefer_same_node_as_deployments": ["ledger-api"]}),
+    ("Se desea la proximidad a libro-api en el mismo nodo.", {"prefer_same_node_as_deployments": ["libro-api"]}),
+    ("la cercania con libro-api en el mismo nodo porfa", {"prefer_same_node_as_deployments": ["libro-api"]}),
+    ("Die Nähe zu konto-api auf demselben Knoten ist erwünscht.", {"prefer_same_node_as_deployments": ["konto-api"]}),
+    ("die naehe zu konto-api auf demselben knoten ist erwuenscht", {"prefer_same_node_as_deployments": ["konto-api"]}),
+    ("La proximité avec compta-api sur le même nœud est souhaitée.",
+     {"prefer_same_node_as_deployments": ["compta-api"]}),
+    ("la proximite avec compta-api sur le meme noeud svp", {"prefer_same_node_as_deployments": ["compta-api"]}),
+]
+
+
+@pytest.mark.parametrize(("hint", "labels"), PROXIMITY)
+def test_proximity_names_the_workload(hint: str, labels: dict[str, Any]) -> None:
+    check(hint, labels)

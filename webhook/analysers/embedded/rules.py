@@ -212,6 +212,12 @@ def _nearest(pattern: re.Pattern[str], before: str, after: str) -> int | None:
     return min(distances) if distances else None
 
 
+def _after_cores(text: str, slot: Slot, slots: list[Slot]) -> bool:
+    """Whether ``slot`` comes right after a core count, as a machine shape's RAM does ("8c/32g", "16 cores 64g")."""
+    return any(s.kind == "cores" and s.end <= slot.start and _SHAPE_GAP.fullmatch(text, s.end, slot.start)
+               for s in slots)
+
+
 def _size_intent(text: str, clause: Clause, slot: Slot, gpu_near: bool, window: tuple[str, str],
                  slots: list[Slot]) -> str:
     """What a size (GB) is about: RAM, GPU memory or scratch disk, by the nearest cue word in ``window``
@@ -229,9 +235,7 @@ def _size_intent(text: str, clause: Clause, slot: Slot, gpu_near: bool, window: 
         best = ranked[0][1]
         # "8c/32g and local nvme": a size right after a core count is the machine's RAM (its shape) when the
         # disk word after it is an item of its own, joined to the shape ("8c 500gb scratch" stays disk)
-        if best == "prefer_ephemeral_storage" and _SHAPE_JOIN.match(after) and any(
-                s.kind == "cores" and s.end <= slot.start and _SHAPE_GAP.fullmatch(text, s.end, slot.start)
-                for s in slots):
+        if best == "prefer_ephemeral_storage" and _SHAPE_JOIN.match(after) and _after_cores(text, slot, slots):
             return "prefer_memory_gb"
         # German "Speicher" (and plain "storage") is RAM or disk: a disk word in the window decides
         # ("500 GB Speicher auf der Festplatte")
@@ -243,6 +247,11 @@ def _size_intent(text: str, clause: Clause, slot: Slot, gpu_near: bool, window: 
         return best
     if gpu_near:
         return "prefer_gpu_memory_gb"
+    # "16 cores 64g ssd", "24 coeurs et 96 go avec du ssd": a small size between a core count and a kind of
+    # disk is the machine shape's RAM; the disk kind is a wish of its own
+    if _SHAPE_DISK.match(after) and isinstance(slot.value, float) and slot.value <= _SHAPE_RAM_MAX and _after_cores(
+            text, slot, slots):
+        return "prefer_memory_gb"
     # "eine SSD mit 1 TB", "un NVMe de 2 TB": a size on a disk in its own clause is disk space
     if _DISK_KIND.search(text, clause.start, slot.start) or _DISK_KIND.search(
             text, slot.end, min(clause.end, _next_amount(text, slot, slots))):
@@ -263,7 +272,10 @@ _NODE_WORD = re.compile(expand("{b}{level_node}{e}"))
 _RAM = re.compile(rf"(?<![\w]){group('ram_words')}(?![\w])")
 _PLAIN_RAM = re.compile(rf"(?<![\w])(?:{group('ram_words')}|{group('memory_plain')})(?![\w])")
 _DISK_KIND = re.compile(rf"(?<![\w-]){group('disk_kind')}(?![\w])")
-_SHAPE_GAP = re.compile(r"[\s,/+&]*")  # what separates a machine shape's cores from its RAM ("8c/32g", "16c, 64g")
+# what separates a machine shape's cores from its RAM ("8c/32g", "16c, 64g", "24 cores and 96 gb")
+_SHAPE_GAP = re.compile(rf"[\s,/+&]*(?:{group('list_join')}\s+)?")
+_SHAPE_DISK = re.compile(expand(r"\s*(?:{with_word}\s+)?(?:{articles}\s+)?{disk_kind}{e}"))  # "... 64g ssd"
+_SHAPE_RAM_MAX = 256.0  # GB: a larger size before a disk kind is the disk's ("16 cores 1tb nvme")
 _SHAPE_JOIN = re.compile(rf"\s*(?:[,+;&]|{group('list_join')}(?![\w-]))")  # "... 32g and local nvme", "32g, ssd"
 _UNIT_GIG = re.compile(rf"{group('unit_gig')}\s*$")  # "40 gig": a size unit that may be a network rate
 _GPU_ITSELF = re.compile(group("gpu_itself"))

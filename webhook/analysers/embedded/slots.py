@@ -124,8 +124,12 @@ _CALLED = r"(?:" + group("called_word") + r"\s+)?"
 _RACK_NAMED = re.compile(r"(?<![\w-])" + group("level_rack") + r"\s+" + _CALLED
                          + r"((?=[a-z0-9-]*\d)[a-z][a-z0-9]*(?:-[a-z0-9]+)*)"
                          r"(?![\w-])")
-_NAMED_TAIL = re.compile(rf"\s*(?:,|/|&|{_JOIN})\s*(?:{group('level_rack')}\s+)?"
+_NAMED_TAIL = re.compile(rf"\s*(?:,|/|&|({_JOIN}))\s*(?:{group('place_preposition')}\s+)?(?:{group('articles')}\s+)?"
+                         rf"(?:{group('level_rack')}\s+)?"
                          r"((?=[a-z0-9-]*\d)[a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?![\w-])")
+# "racks b12 or cab-07": the last item of a joined list, of another shape, is still a rack unless it names
+# another level ("rack r-01 or us-east-1", "rack r-01 and node-7", "rack b2 and k-3 nodes")
+_OTHER_LEVEL_AFTER = re.compile(r"\s+" + expand("(?:{level_node}|{level_zone}|{level_region}){e}"))
 _ZONE_NAMED = re.compile(r"(?<![\w-])" + group("level_zone") + r"\s+"
                          r"((?=[a-z0-9-]*\d)[a-z][a-z0-9]*(?:-[a-z0-9]+)+)"
                          r"(?![\w-])")
@@ -293,9 +297,15 @@ def extract(text: str) -> list[Slot]:
         shape = re.sub(r"\d+", "9", match.group(1))
         while True:  # "Rack A7 oder A8", "racks r-01, r-02": list items of the same shape
             tail = _NAMED_TAIL.match(text, position)
-            if not tail or re.sub(r"\d+", "9", tail.group(1)) != shape:
+            if not tail:
                 break
-            add("rack", tail.group(1), tail.start(1), tail.end(1))
+            name = tail.group(2)
+            if re.sub(r"\d+", "9", name) != shape and not (
+                    tail.group(1) and not _OTHER_LEVEL_AFTER.match(text, tail.end())
+                    and not any(r.fullmatch(name) for r in (_REGION, _ZONE, _AZ_ID, _AZURE_ZONE, _NOT_NODES))
+                    and not _NODE_SHAPED.fullmatch(name)):
+                break
+            add("rack", name, tail.start(2), tail.end(2))
             position = tail.end()
     for match in _AZ_ID.finditer(text):
         add("zone", match.group(1), match.start(1), match.end(1))

@@ -836,6 +836,8 @@ def _wished_place(text: str, clauses: list[Clause], candidate: Candidate, slots:
     if clause.strength_word or (_PREPOSITION_BEFORE.search(text, clause.start, place.start)
                                 and not _runs_on_from_refusal(text, clauses, clause)):
         return True
+    if _LABELLED.search(text, clause.start, place.start):
+        return True  # "region is eu-west-1", "zone = us-east-1a": the place given as the level's value
     unwished = [(m.start(), m.end()) for p in (REFUSAL, _CONSEQUENCE_WORD) for m in p.finditer(text, clause.start,
                                                                                                 clause.end)]
     if any(not any(s < m.end() and m.start() < e for s, e in unwished)
@@ -937,6 +939,7 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
     return kept
 
 
+_LABELLED = re.compile(expand(r"(?<![\w-])(?:" + _ANY_LEVEL_WORD + r")\s*(?:{copula}|[:=])\s*$"))
 _INTERJECTION = re.compile(r"(?<![\w-])" + group("refusal_interjection") + r"(?![\w-])")
 _LEVEL_OR_ARTICLE = re.compile(expand(r"(?<![\w-])(?:{articles}|") + _ANY_LEVEL_WORD + r")(?![\w-])")
 

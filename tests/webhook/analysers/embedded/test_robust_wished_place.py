@@ -52,6 +52,16 @@ def test_a_place_named_without_a_wish_is_never_preferred(hint: str) -> None:
     ("ein Rack r-3 reicht", {"prefer_racks": ["r-3"]}),
     ("run in us-east-1a or 1b", {"prefer_zones": ["us-east-1a", "us-east-1b"]}),
     ("en la zona eu-west-1a o eu-west-1b", {"prefer_zones": ["eu-west-1a", "eu-west-1b"]}),
+    # "only", said after the place too; the place given as its level's value
+    ("nodo n-4 nomás", {"prefer_nodes": ["n-4"]}),
+    ("region eu-central-1 ausschließlich", {"prefer_regions": ["eu-central-1"]}),
+    ("region eu-west-1 unicamente", {"prefer_regions": ["eu-west-1"]}),
+    ("region is eu-west-1", {"prefer_regions": ["eu-west-1"]}),
+    ("la zona es us-east-1a", {"prefer_zones": ["us-east-1a"]}),
+    # "exclusively" is no "exclude" ("exclusivement" no "exclure")
+    ("exclusively on node n-4", {"prefer_nodes": ["n-4"]}),
+    ("exclusivement sur le noeud n-4", {"prefer_nodes": ["n-4"]}),
+    ("exclure le noeud n-4", {"avoid_nodes": ["n-4"]}),
 ])
 def test_a_place_the_words_wish_for_is_preferred(hint: str, expected: dict[str, list[str]]) -> None:
     assert named(hint) == expected

@@ -260,15 +260,21 @@ _STATEMENT = re.compile(expand(
 ))
 # Openings of statements kept as data (lang/*/statement_opening.txt): "chaque nœud a ...", "the ledger
 # service lives in ...".
-_STATEMENT_OPENING = re.compile(r"^\W*" + group("statement_opening") + r"(?![\w-])")
+_STATEMENT_OPENING = re.compile(r"^\W*" + expand("{statement_opening}") + r"(?![\w-])")
 # "Our GPUs are A100s, spread across two racks": after a comma, "spread across" describes where things are
 _PARTICIPLE = re.compile(expand(r"{spread_participle}\s+{across_word}\b"))
 # Questions about the cluster ("why does rack-3 overheat?") ask for an answer, not a placement.
-_QUESTION = re.compile(r"^\W*" + group("question_words") + r"(?![\w-])")
-_QUESTION_BARE = re.compile(r"^\W*" + group("question_bare") + r"(?![\w-])")
+_QUESTION = re.compile(r"^\W*" + expand("{question_words}") + r"(?![\w-])")
+_QUESTION_BARE = re.compile(r"^\W*" + expand("{question_bare}") + r"(?![\w-])")
 _YOU = compile_words(*alternatives("you_words"))
+# A verb of being or having (lang/*/question_verbs.txt): closed by "?" with no wish word, the sentence asks how
+# things are ("el rack r-3 tiene ssd?", "le nœud n-3 a des gpu ?"), whatever it opens with; one that speaks to
+# someone ("kannst du es in zone a packen?") asks for a placement.
+_ASKS = compile_words(*alternatives("question_verbs"))
+
 # A wish before a reason: a negation or request ("avoid", "keep it off") or any wish marker.
 _WISH_OR_REFUSAL = any_of(NEGATION_BEFORE, WISH)
+_CONSEQUENCE = re.compile(r"(?<![\w-])" + group("consequence") + r"(?![\w-])")
 _LABEL_ID = re.compile(r"\s+[\w-]*\d[\w-]*(?=\s)")
 
 
@@ -291,7 +297,8 @@ def is_question(text: str, start: int, end: int) -> bool:
     # match on the slice: "^" never matches at a later ``pos`` ("¿Quién ...?", a second sentence)
     sentence = text[start:end]
     if "?" in text[end:end + 2]:
-        opens = _QUESTION.match(sentence) is not None
+        opens = _QUESTION.match(sentence) is not None or (_ASKS.search(sentence) is not None and not any(
+            p.search(sentence) for p in (WISH, WEAK, STRONG, NEGATION_BEFORE, NEGATION_AFTER, _YOU)))
     else:
         # typed without its "?", a question opened by "¿" or by an unmistakable question word
         # ("why does it avoid zone a", lang/*/question_bare.txt) still ends the hint
@@ -355,9 +362,23 @@ def _described_aside(text: str, sentence: list[Clause], described: list[Clause])
     own ("ne le mettez pas en eu-west-3c la zone a des latences depuis lundi mettez-le en eu-west-3a"); else
     none, and a description anywhere makes the whole sentence one."""
     others = [c for c in sentence if c not in described]
-    if not described or not others or not all(own_wish(text, c) for c in others):
+    if not described or not others or not all(
+            own_wish(text, c) or NEGATION_BEFORE.search(text, c.start, c.end) for c in others):
         return []
     return [(c.start, c.end) for c in described]
+
+
+def _told_before(text: str, start: int, end: int) -> int | None:
+    """Where the wish begins after a description that is its reason, joined to it by a consequence word
+    (lang/*/consequence.txt: "it crashed last week so avoid rack r-3", "se cayó ayer así que evita el rack r-3"):
+    the end of that word, when a wish or a refusal and no other description follows it; else None."""
+    told = list(DESCRIPTIVE.finditer(text, start, end))
+    if not told:
+        return None
+    then = _CONSEQUENCE.search(text, told[-1].end(), end)
+    if then is None or DESCRIPTIVE.search(text, then.end(), end) or not _WISH_OR_REFUSAL.search(text, then.end(), end):
+        return None
+    return then.end()
 
 
 def not_wishes(text: str, clauses: list[Clause]) -> tuple[set[int], list[tuple[int, int]]]:
@@ -372,6 +393,10 @@ def not_wishes(text: str, clauses: list[Clause]) -> tuple[set[int], list[tuple[i
     described = {i: [c for c in by_sentence[i] if _describes(text, c.start, c.end)] for i in sentences}
     told = {i: _told_after(text, by_sentence[i]) for i in sentences}
     aside = {i: _described_aside(text, by_sentence[i], described[i]) for i in sentences}
+    for i in sentences:
+        if told[i] is None and not aside[i] and described[i]:
+            then = _told_before(text, *bounds[i])
+            aside[i] = [] if then is None else [(bounds[i][0], then)]
     skipped = {i for i in sentences
                if (told[i] is None and not aside[i] and described[i])
                or is_statement(text[bounds[i][0]:bounds[i][1]])

@@ -271,6 +271,10 @@ _YOU = compile_words(*alternatives("you_words"))
 # things are ("el rack r-3 tiene ssd?", "le nœud n-3 a des gpu ?"), whatever it opens with; one that speaks to
 # someone ("kannst du es in zone a packen?") asks for a placement.
 _ASKS = compile_words(*alternatives("question_verbs"))
+# A yes/no question's opening (lang/*/question_yes_no.txt: "does rack r-3 have ssds", "hat Rack r-3 SSDs"); one
+# that holds a word of possibility or approval (asks_for: "is it possible to run it on r-2?") is a request.
+_YES_NO = re.compile(r"^\W*" + expand("{question_yes_no}") + r"(?![\w-])")
+_ASKS_FOR = compile_words(*alternatives("asks_for"))
 
 # A wish before a reason: a negation or request ("avoid", "keep it off") or any wish marker.
 _WISH_OR_REFUSAL = any_of(NEGATION_BEFORE, WISH)
@@ -297,13 +301,15 @@ def is_question(text: str, start: int, end: int) -> bool:
     # match on the slice: "^" never matches at a later ``pos`` ("¿Quién ...?", a second sentence)
     sentence = text[start:end]
     if "?" in text[end:end + 2]:
-        opens = _QUESTION.match(sentence) is not None or (_ASKS.search(sentence) is not None and not any(
-            p.search(sentence) for p in (WISH, WEAK, STRONG, NEGATION_BEFORE, NEGATION_AFTER, _YOU)))
+        opens = _QUESTION.match(sentence) is not None or (
+            (_YES_NO.match(sentence) is not None or _ASKS.search(sentence) is not None) and not any(
+                p.search(sentence) for p in (WISH, WEAK, STRONG, NEGATION_BEFORE, NEGATION_AFTER, _YOU, _ASKS_FOR)))
     else:
         # typed without its "?", a question opened by "¿" or by an unmistakable question word
         # ("why does it avoid zone a", lang/*/question_bare.txt) still ends the hint
         opens = not text[end:].strip() and (
             _QUESTION_BARE.match(sentence) is not None
+            or (_YES_NO.match(sentence) is not None and not any(p.search(sentence) for p in (WISH, _ASKS_FOR)))
             or (text[:start].rstrip().endswith("¿") and _QUESTION.match(sentence) is not None))
     return opens and not (WISH.search(text, start, end) and _YOU.search(text, start, end))
 
@@ -381,6 +387,15 @@ def _told_before(text: str, start: int, end: int) -> int | None:
     return then.end()
 
 
+def _asked_after(text: str, sentence: list[Clause], end: int) -> list[tuple[int, int]]:
+    """A question asked after a wish in the sentence that "?" closes ("use rack r-3, does it have ssds?"): from
+    the clause that opens it to the end, or nothing."""
+    if "?" not in text[end:end + 2]:
+        return []
+    return next(([(c.start, end)] for c in sentence[1:] if _QUESTION.match(text[c.start:end]) or (
+        _YES_NO.match(text[c.start:end]) and not _ASKS_FOR.search(text, c.start, end))), [])
+
+
 def not_wishes(text: str, clauses: list[Clause]) -> tuple[set[int], list[tuple[int, int]]]:
     """What the hint describes rather than wishes: the sentences skipped whole (statements, the past or a
     plan, questions) and the spans of descriptions that only explain the wish before them, or that stand,
@@ -402,6 +417,8 @@ def not_wishes(text: str, clauses: list[Clause]) -> tuple[set[int], list[tuple[i
                or is_statement(text[bounds[i][0]:bounds[i][1]])
                or is_question(text, *bounds[i])}
     reasons = [(told[i], bounds[i][1]) for i in sentences if told[i] is not None and i not in skipped]
+    reasons += [asked for i in sentences if i not in skipped
+                for asked in _asked_after(text, by_sentence[i], bounds[i][1])]
     return skipped, reasons + [span for i in sentences if told[i] is None and i not in skipped for span in aside[i]]
 
 

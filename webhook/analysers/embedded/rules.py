@@ -592,6 +592,8 @@ def _read_cues(h: _Hint) -> None:
             continue
         for cue in CUES:
             for match in cue.pattern.finditer(cue_text, clause.start, clause.end):
+                if h.clause_of(match.start()) is None:
+                    continue  # a reason or a question after the wish asks for nothing
                 if clause.sentence in related and _SAME.match(match.group(0)):
                     continue  # "next to redis, on the same node": the node of the other workload
                 if cue.intent == _COLOCATE and any(clause.start <= end <= match.start() and _JUST_LOCATIVE.fullmatch(

@@ -103,6 +103,26 @@ NOISE = [
     "il y a des gpu sur le rack r-5 ?",
     "dans quelle zone tourne la base",
     "le noeud n-3 a des gpu ?",
+    # a second round, typed every way
+    "rack r-3 had ssds before the refresh",
+    "we ran 12 cores on it last quarter",
+    "rack r-4 has 10gbit?",
+    "is there nvlink on node n-2?",
+    "do the nodes in zone c have a100s?",
+    "our db usually sits on ssd nodes",
+    "todo check whether zone b has capacity",
+    "FIXME: node n-9 memory 256gb?",
+    "la base de datos vivia en eu-west-1 hasta marzo",
+    "antes usabamos la region us-east-1",
+    "tiene ssd el nodo n-3?",
+    "el nodo n-3 tiene gpu",
+    "frueher hatten wir 8 kerne pro pod",
+    "das lag frueher auf rack r-2",
+    "sind in zone b noch knoten frei?",
+    "on utilisait la region eu-west-3 avant",
+    "le pod tournait sur des ssd",
+    "y a-t-il des gpu dans le rack r-5",
+    "d'habitude le job prend 8 coeurs",
 ]
 
 CONTROLS = [
@@ -146,6 +166,18 @@ CONTROLS = [
     ("Pouvez-vous le mettre en zone eu-west-3a ?", {"prefer_zones"}),
     ("utilisez des disques ssd", {"prefer_ssd_storage"}),
     ("il nous faut 16 coeurs", {"prefer_cpu_cores"}),
+    # a second round: a description or a habit beside a wish
+    ("usually we need 32 GB, give it 32 GB", {"prefer_memory_gb"}),
+    ("ran out of memory, give it 64gb", {"prefer_memory_gb"}),
+    ("rack r-3 had issues so keep it off r-3", {"avoid_racks"}),
+    ("use rack r-3, does it have ssds?", {"prefer_racks"}),
+    ("el nodo n-4 estaba saturado, ponlo en n-5", {"prefer_nodes"}),
+    ("había cortes así que evita la zona us-east-1b", {"avoid_zones"}),
+    ("antes estaba en n-4; ahora ponlo en n-5", {"prefer_nodes"}),
+    ("der Job lief auf n-4 schlecht, bitte auf n-5 legen", {"prefer_nodes"}),
+    ("hatte ausfälle, also zone us-east-1b meiden", {"avoid_zones"}),
+    ("le service tournait mal sur n-4, mettez-le sur n-5", {"prefer_nodes"}),
+    ("il y avait des pannes donc évitez la zone eu-west-3b", {"avoid_zones"}),
 ]
 
 # A wish after a past-tense reason whose place is the one it was on: read or not, never the opposite.

@@ -1,0 +1,76 @@
+"""Same-workload pairs (session 7): "together" said without a level, refusing to put the replicas together, and
+together-but-not-one-node, each in en, es, de and fr, typed formally and sloppily.
+
+The probes are our own wording (no evaluation row). Together said without a level is one node (the catalogue's
+"keep together"); next to each other is close (nearby); a refusal to put them together is one per node; "no need to
+keep them together" is indifference and gives nothing.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.webhook.analysers.embedded.probes import names
+
+COLOCATE = {"prefer_colocate_same_deployment"}
+NEARBY = {"prefer_nearby_nodes_same_deployment"}
+SPREAD = {"spread_nodes"}
+NOTHING: set[str] = set()
+
+TOGETHER = [
+    ("keep em together", COLOCATE),
+    ("Keep the replicas together.", COLOCATE),
+    ("the replicas ought to stick together", COLOCATE),
+    ("pods together pls", COLOCATE),
+    ("Mantenga las réplicas juntas.", COLOCATE),
+    ("las replicas juntas porfa", COLOCATE),
+    ("Die Replikate bitte zusammen lassen.", COLOCATE),
+    ("nicht verteilen, zusammen halten", COLOCATE),
+    ("lass die pods zusammen", COLOCATE),
+    ("Gardez les pods ensemble.", COLOCATE),
+    ("garde les replicas ensemble stp", COLOCATE),
+    # next to each other is close, not one node
+    ("the replicas should be next to each other", NEARBY),
+    ("las replicas una al lado de la otra", NEARBY),
+    ("die Replikas nebeneinander", NEARBY),
+    # together, but not on one node: close
+    ("keep them together but not on the same node", NEARBY),
+    ("las réplicas juntas pero no en el mismo nodo", NEARBY),
+    ("die pods zusammen lassen aber nicht auf demselben knoten", NEARBY),
+    ("les pods ensemble mais pas sur le meme noeud", NEARBY),
+]
+
+REFUSED = [
+    ("Don't put the pods together.", SPREAD),
+    ("dont keep them together", SPREAD),
+    ("No juntes las réplicas.", SPREAD),
+    ("no las juntes", SPREAD),
+    ("Die Pods nicht zusammen packen.", SPREAD),
+    ("Ne mettez pas les pods ensemble.", SPREAD),
+    ("ne les mets pas ensemble", SPREAD),
+    # indifference: nothing, never a spread
+    ("no need to keep them together", NOTHING),
+    ("they dont have to stay together", NOTHING),
+    ("no hace falta que estén juntas", NOTHING),
+    ("las replicas no tienen que estar juntas", NOTHING),
+    ("sie muessen nicht zusammen bleiben", NOTHING),
+    ("pas besoin de les garder ensemble", NOTHING),
+]
+
+CONTROLS = [
+    ("spread the replicas", SPREAD),
+    ("no need to spread", NOTHING),
+    ("keep replicas apart", SPREAD),
+    ("keep the replicas close together", NEARBY),
+    ("keep the replicas together in one rack", NEARBY),
+    ("halt die replikas nah zusammen", NEARBY),
+    ("keep it together with redis-cache", {"prefer_same_node_as_deployments"}),
+    ("Guten Morgen zusammen!", NOTHING),
+    ("l'ensemble des pods sur le rack r2", {"prefer_racks"}),
+    ("Keep them together on one node, and also one per node.", COLOCATE | SPREAD),
+]
+
+
+@pytest.mark.parametrize(("hint", "expected"), TOGETHER + REFUSED + CONTROLS)
+def test_same_workload_pairs(hint: str, expected: set[str]) -> None:
+    assert names(hint) == expected, hint

@@ -74,3 +74,37 @@ CONTROLS = [
 @pytest.mark.parametrize(("hint", "expected"), TOGETHER + REFUSED + CONTROLS)
 def test_same_workload_pairs(hint: str, expected: set[str]) -> None:
     assert names(hint) == expected, hint
+
+
+# Forgetting a place refuses it ("forget", "olvídate de", "vergiss", "on oublie"), and a strong refusal may close
+# the clause after the place ("auf worker-12 auf keinen fall"); "don't forget the SSD" refuses nothing.
+AVOID = {"avoid_nodes"}
+
+REFUSALS = [
+    ("forget about worker-41", AVOID),
+    ("Forget node worker-41.", AVOID),
+    ("olvídate del nodo worker-41", AVOID),
+    ("olvidate de worker-41", AVOID),
+    ("vergiss worker-41", AVOID),
+    ("worker-41 vergessen", AVOID),
+    ("on oublie worker-41", AVOID),
+    ("Oubliez le nœud worker-41.", AVOID),
+    ("auf worker-41 auf keinen fall", AVOID),
+    ("Auf worker-41 keinesfalls.", AVOID),
+    ("en worker-41 de ninguna manera", AVOID),
+    ("En worker-41 en ningún caso.", AVOID),
+    ("sur worker-41 en aucun cas", AVOID),
+    ("on worker-41 under no circumstances", AVOID),
+    ("forget worker-41, use worker-44", AVOID | {"prefer_nodes"}),
+    ("vergiss worker-41, nimm worker-44", AVOID | {"prefer_nodes"}),
+    # "don't forget ..." asks for nothing to be avoided
+    ("don't forget the ssd", NOTHING),
+    ("no olvides el ssd", NOTHING),
+    ("vergiss die ssd nicht", NOTHING),
+    ("n'oubliez pas le ssd", NOTHING),
+]
+
+
+@pytest.mark.parametrize(("hint", "expected"), REFUSALS)
+def test_forgetting_and_late_refusals(hint: str, expected: set[str]) -> None:
+    assert names(hint) == expected, hint

@@ -108,3 +108,22 @@ REFUSALS = [
 @pytest.mark.parametrize(("hint", "expected"), REFUSALS)
 def test_forgetting_and_late_refusals(hint: str, expected: set[str]) -> None:
     assert names(hint) == expected, hint
+
+
+# "not needed" followed by its object opens a clause of its own: its negation does not reach back over the wish
+# before it, typed without punctuation ("... same rack no need for the same node")
+NOT_NEEDED_AHEAD = [
+    ("pods en el mismo rack no hace falta mismo nodo", NEARBY),
+    ("pods en el mismo rack, no hace falta el mismo nodo", NEARBY),
+    ("pods cerquita no hace falta que sea el mismo nodo", NEARBY),
+    ("les pods dans la meme baie pas besoin du meme noeud", NEARBY),
+    ("pods in one rack no need for one node", NEARBY),
+    # said after its object it still refuses nothing and asks nothing
+    ("mismo nodo no hace falta", NOTHING),
+    ("meme noeud pas besoin", NOTHING),
+]
+
+
+@pytest.mark.parametrize(("hint", "expected"), NOT_NEEDED_AHEAD)
+def test_not_needed_with_its_object_after_it(hint: str, expected: set[str]) -> None:
+    assert names(hint) == expected, hint

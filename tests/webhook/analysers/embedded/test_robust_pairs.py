@@ -127,3 +127,26 @@ NOT_NEEDED_AHEAD = [
 @pytest.mark.parametrize(("hint", "expected"), NOT_NEEDED_AHEAD)
 def test_not_needed_with_its_object_after_it(hint: str, expected: set[str]) -> None:
     assert names(hint) == expected, hint
+
+
+# A level said first, then how it differs from another workload's ("un nodo distinto al de X"): away from that
+# workload on that level, never a spread of the replicas
+AVOID_SAME_NODE = {"avoid_same_node_as_deployments"}
+
+OTHER_THAN_AFTER = [
+    ("en un nodo distinto al de cobros-api", AVOID_SAME_NODE),
+    ("En un nodo diferente del de cobros-api.", AVOID_SAME_NODE),
+    ("misma zona que cobros-api pero en un nodo distinto al de cobros-api",
+     AVOID_SAME_NODE | {"prefer_same_zone_as_deployments"}),
+    ("sur un noeud different de celui de cobros-api", AVOID_SAME_NODE),
+    ("Sur un nœud autre que celui de cobros-api.", AVOID_SAME_NODE),
+    ("a node different from the cobros-api pods", AVOID_SAME_NODE),
+    ("auf einem anderen knoten als cobros-api", AVOID_SAME_NODE),
+    # the replicas' own nodes are still a spread
+    ("cada réplica en un nodo distinto", SPREAD),
+]
+
+
+@pytest.mark.parametrize(("hint", "expected"), OTHER_THAN_AFTER)
+def test_a_level_other_than_a_workloads(hint: str, expected: set[str]) -> None:
+    assert names(hint) == expected, hint

@@ -150,3 +150,29 @@ OTHER_THAN_AFTER = [
 @pytest.mark.parametrize(("hint", "expected"), OTHER_THAN_AFTER)
 def test_a_level_other_than_a_workloads(hint: str, expected: set[str]) -> None:
     assert names(hint) == expected, hint
+
+
+# "where X has its zone": the place of another workload, named by its own level; refused when a refusal points at
+# "there" before it ("nicht dort, wo X läuft" was read as a wish, a flip)
+SAME_ZONE = {"prefer_same_zone_as_deployments"}
+NOT_SAME_ZONE = {"avoid_same_zone_as_deployments"}
+
+WHERE_OWN_LEVEL = [
+    ("put it where cobros-api has its zone", SAME_ZONE),
+    ("Run it where cobros-api has its zone.", SAME_ZONE),
+    ("alli donde cobros-api tiene su zona", SAME_ZONE),
+    ("Dort, wo auch cobros-api seine Zone hat.", SAME_ZONE),
+    ("dort wo cobros-api seine zone hat", SAME_ZONE),
+    ("la ou cobros-api a sa zone", SAME_ZONE),
+    ("Là où cobros-api a sa zone.", SAME_ZONE),
+    ("not there, where cobros-api has its zone", NOT_SAME_ZONE),
+    ("no alli, donde cobros-api tiene su zona", NOT_SAME_ZONE),
+    ("nicht dort, wo cobros-api seine zone hat", NOT_SAME_ZONE),
+    ("pas là, où cobros-api a sa zone", NOT_SAME_ZONE),
+    ("nicht dort, wo cobros-api läuft", {"avoid_same_node_as_deployments"}),
+]
+
+
+@pytest.mark.parametrize(("hint", "expected"), WHERE_OWN_LEVEL)
+def test_where_a_workload_has_its_level(hint: str, expected: set[str]) -> None:
+    assert names(hint) == expected, hint

@@ -176,3 +176,18 @@ WHERE_OWN_LEVEL = [
 @pytest.mark.parametrize(("hint", "expected"), WHERE_OWN_LEVEL)
 def test_where_a_workload_has_its_level(hint: str, expected: set[str]) -> None:
     assert names(hint) == expected, hint
+
+
+# A node's name after its preposition whose first part holds a digit ("n3-gpu-12", "c5-big-04") is a node
+NODE_DIGIT_HEAD = [
+    ("ideally on c5-big-04, but 32g of ram is a must", {"prefer_nodes", "prefer_memory_gb"}),
+    ("am liebsten auf c5-big-04", {"prefer_nodes"}),
+    ("de preference sur c5-big-04", {"prefer_nodes"}),
+    ("not on c5-big-04", {"avoid_nodes"}),
+    ("on eu-west-1", {"prefer_regions"}),
+]
+
+
+@pytest.mark.parametrize(("hint", "expected"), NODE_DIGIT_HEAD)
+def test_a_node_name_with_a_digit_in_its_head(hint: str, expected: set[str]) -> None:
+    assert names(hint) == expected, hint

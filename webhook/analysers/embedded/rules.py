@@ -282,6 +282,9 @@ _GPU_ITSELF = re.compile(group("gpu_itself"))
 _SAME = re.compile(group("same_word") + r"(?![\w-])")
 _NUMA_NODE = re.compile(expand("{numa_node}"))
 _COLOCATE = "prefer_colocate_same_deployment"
+_NEARBY = "prefer_nearby_nodes_same_deployment"
+_FULL_STOP = re.compile(r"[.;!?\n]")
+_SPREAD_NODES = "spread_nodes"
 _JUST_LOCATIVE = re.compile(expand(r"\s*(?:(?:{locative}|{place_preposition})\s+)?(?:(?:{articles}|{all_words})\s+)*"))
 
 
@@ -625,6 +628,25 @@ def _read_cues(h: _Hint) -> None:
 _ANY_LEVEL = re.compile(r"(?<![\w-])(?:" + _ANY_LEVEL_WORD + r")(?![\w-])")
 
 
+def _together_but_apart(h: _Hint) -> None:
+    """"keep them together, but not on the same node", "juntas pero no en el mismo nodo": together said without a
+    level, then a refusal of one node in its clause or the one joined to it (no full stop between), is close but
+    not one node (nearby), never one node and one per node at once."""
+    candidates = h.candidates
+    for together in [c for c in candidates if c.intent == _COLOCATE and not c.negated and not _ANY_LEVEL.search(c.cue)]:
+        clause = h.clause_of(together.position)
+        if clause is None:
+            continue
+        refusals = [c for c in candidates if c.intent == _SPREAD_NODES and c.negated
+                    and c.position >= together.position + len(together.cue)
+                    and (other := h.clause_of(c.position)) is not None and other.sentence - clause.sentence <= 1
+                    and not _FULL_STOP.search(h.text, together.position, c.position)]
+        if refusals:
+            together.intent = _NEARBY
+            for refusal in refusals:
+                candidates.remove(refusal)
+
+
 def _passes_a_level(cue: str) -> bool:
     """Whether a spread cue's words hold a level word before the one it ends on: its gap ran past the
     level it spreads over into another wish ("spread over racks, least busy nodes" typed without the comma)."""
@@ -685,7 +707,7 @@ def _without_cues(cue_text: str, candidates: list[Candidate], start: int, end: i
 
 # The passes, in order: names and numbers are masked before the cues read the text.
 _PASSES = (_read_names, _read_relations, _read_numbers, _read_counts_of_them, _read_cores_about, _read_gpu_words,
-           _read_model_compounds, _read_cues, _read_bare_spreads)
+           _read_model_compounds, _read_cues, _together_but_apart, _read_bare_spreads)
 
 
 def _is_bare_refusal(text: str, clause: Clause, slots: list[Slot]) -> bool:

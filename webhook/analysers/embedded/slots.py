@@ -162,7 +162,7 @@ _NODE_CONTEXT = re.compile(
 )
 # "land on hx-03 or hx-04": a short dashed name of letters and a number after the node's preposition is a node
 # ("sur db-new-08": a word may stand between the letters and the number)
-_ON_NODE_NAME = r"([a-z]{1,4}(?:-[a-z]{2,6})?-\d{1,3}[a-z]?)(?![\w-]|\.\w)"
+_ON_NODE_NAME = r"([a-z]{1,4}\d?(?:-[a-z]{2,6})?-\d{1,3}[a-z]?)(?![\w-]|\.\w)"
 _ON_NODE = re.compile(r"(?<![\w-])" + group("node_preposition") + r"\s+" + _ON_NODE_NAME)
 _ON_NODE_TAIL = re.compile(rf"\s*(?:,|/|&|{_JOIN})\s*" + _ON_NODE_NAME)
 _NOT_NODES = re.compile(r"^(?:\d+|" + group("not_node_names") + ")$")

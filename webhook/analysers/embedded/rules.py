@@ -629,7 +629,7 @@ _ANY_LEVEL = re.compile(r"(?<![\w-])(?:" + _ANY_LEVEL_WORD + r")(?![\w-])")
 
 
 def _together_but_apart(h: _Hint) -> None:
-    """"keep them together, but not on the same node", "juntas pero no en el mismo nodo": together said without a
+    """"keep them together, but not on the same node", "juntas pero no en un solo nodo": together said without a
     level, then a refusal of one node in its clause or the one joined to it (no full stop between), is close but
     not one node (nearby), never one node and one per node at once."""
     candidates = h.candidates

@@ -35,7 +35,7 @@ TOGETHER = [
     ("die Replikas nebeneinander", NEARBY),
     # together, but not on one node: close
     ("keep them together but not on the same node", NEARBY),
-    ("las réplicas juntas pero no en el mismo nodo", NEARBY),
+    ("mantén las réplicas juntas pero no en un solo nodo", NEARBY),
     ("die pods zusammen lassen aber nicht auf demselben knoten", NEARBY),
     ("les pods ensemble mais pas sur le meme noeud", NEARBY),
 ]

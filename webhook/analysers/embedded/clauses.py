@@ -181,9 +181,13 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
             inherited = inherited or bool(
                 previous is not None and separator == ":" and not before and not after and previous.negations_before
                 and is_bare(text, [], previous.start, previous.end, NEGATION_BEFORE))
-            # "..., ebenso im Rack X", "de même que dans la baie X": a likewise says the refusal before it again
-            inherited = inherited or bool(previous is not None and previous.negated and not before and not after
-                                          and _LIKEWISE.match(text, lead))
+            # "..., ebenso im Rack X", "de même que dans la baie X": a likewise says the refusal before it again;
+            # so does one after the name it adds ("kn-41 ebenso"), also as a sentence of its own ("Avoid node
+            # n-1. Node n-2 likewise.")
+            said_again = _likewise_item(text, names, start, end)
+            refused = previous if previous is not None else (clauses[-1] if clauses and said_again else None)
+            inherited = inherited or bool(refused is not None and refused.negated and not before and not after
+                                          and (_LIKEWISE.match(text, lead) or said_again))
             clause = Clause(start, end, sentence_index, strength, word, before, after, inherited)
             sentence.append(clause)
             marked.append(bool(marks))
@@ -261,6 +265,15 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
 
 
 _NOTHING = re.compile(r"$^")
+_LIKEWISE_ITEM = re.compile(expand(r"{b}(?:{likewise}|{level_zone}|{level_rack}|{level_region}|{level_node}"
+                                    r"|{articles}){e}"))
+
+
+def _likewise_item(text: str, names: list[tuple[int, int]], start: int, end: int) -> bool:
+    """Whether [start, end) is a name and a likewise word, nothing else ("node n-2 likewise", "el n-5
+    igualmente", "n-4 de même")."""
+    return bool(_LIKEWISE.search(text, start, end)) and any(start <= s < end for s, _ in names) and is_bare(
+        text, names, start, end, _LIKEWISE_ITEM)
 _LEVELS = [re.compile(r"(?<![\w-])" + group(f"level_{level}") + r"(?![\w-])") for level in ("zone", "rack", "region")]
 
 
@@ -282,6 +295,8 @@ def _new_level(text: str, previous: Clause, lead: int) -> bool:
     return any(p.match(text, lead) and not p.search(text, previous.start, previous.end) for p in _LEVELS)
 _OPENING = concept_words("clause_opening")
 _CLOSING = concept_words("clause_closing")
+# "Eine GPU | braucht der Job nicht": a subject right after the verb makes what came before its object
+_SUBJECT_AFTER_VERB = re.compile(r"\s+" + group("subject_after_verb") + r"(?![\w-])")
 _NEGATION_OPEN = concept_words("negation_open")
 _RELATIVE = concept_words("relative_pronoun")
 _CUE_KINDS = (NOT_NEEDED, HEDGE, INDIFFERENT, _OPENING, _CLOSING, NEGATION_BEFORE, NEGATION_AFTER, WEAK, STRONG,
@@ -559,8 +574,9 @@ def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int,
     if kind == _OPEN and TROUBLE.match(text, cut):
         return False  # "the nodes that run kafka keep crashing": a complaint, one remark with its subject
     if kind == _OPEN:
-        # "each GPU should have 40 GB", "each replica needs its own rack": its subject
-        return bool(said.things or said.wish or said.negations)
+        # "each GPU should have 40 GB", "each replica needs its own rack": its subject; "eine GPU braucht der
+        # Job nicht": its fronted object
+        return bool(said.things or said.wish or said.negations) and not _SUBJECT_AFTER_VERB.match(text, boundary.end)
     if kind == _STRENGTH:
         # "prefer node-21 must avoid node-21": a strength word after a whole wish opens the next one
         return bool(said.negations or (said.wish and said.things))

@@ -226,8 +226,9 @@ def _size_intent(text: str, clause: Clause, slot: Slot, gpu_near: bool, window: 
     gpu = _nearest(_GPU_MEMORY_CUES, before, after)
     disk = _nearest(_EPHEMERAL_CUES, before, after)
     memory = _nearest(_MEMORY_CUES, before, after)
-    if gpu is not None and _EACH.search(text[slot.end:clause.end]) and not gpu_near:
-        gpu = None  # "each" without any GPU around is just a count of something else
+    if gpu is not None and not gpu_near and (_EACH.search(text[slot.end:clause.end]) or _EACH.search(
+            text[clause.start:slot.start])):
+        gpu = None  # "each" (before or after: "give each 12 GB") without any GPU around counts something else
     other = _nearest(_NOT_PLACEMENT_CUES, before, after)
     ranked = sorted((d, name) for d, name in ((gpu, "prefer_gpu_memory_gb"), (disk, "prefer_ephemeral_storage"),
                                                 (memory, "prefer_memory_gb"), (other, "")) if d is not None)
@@ -469,8 +470,11 @@ def _read_numbers(h: _Hint) -> None:
                                  max(c.end for c in clauses if c.sentence == clause.sentence)]
             gpu_near = bool(GPU_WORD.search(text, clause.start, clause.end)) or any(
                 s.kind in ("gpu_model", "gpus") and clause.start <= s.start < clause.end for s in slots) or (
-                bool(_EACH.search(after)) and (
-                    bool(GPU_WORD.search(sentence_text)) or _each_of_gpus_before(text, clause, clauses, sentence_text)))
+                bool(_EACH.search(after) or _EACH.search(text, clause.start, slot.start)) and (
+                    bool(GPU_WORD.search(sentence_text)) or _each_of_gpus_before(text, clause, clauses, sentence_text)
+                    or any(s.kind in ("gpu_model", "gpus") and s.start < slot.start
+                           and getattr(clause_at(clauses, s.start), "sentence", None) == clause.sentence
+                           for s in slots)))
             intent = _size_intent(text, clause, slot, gpu_near, (before, after), slots)
             if intent:
                 add(Candidate(intent, slot.start, number=number, cue=unit))
@@ -860,8 +864,8 @@ def _wished_place(text: str, clauses: list[Clause], candidate: Candidate, slots:
     if clause.strength_word or (_PREPOSITION_BEFORE.search(text, clause.start, place.start)
                                 and not _runs_on_from_refusal(text, clauses, clause)):
         return True
-    if _LABELLED.search(text, clause.start, place.start):
-        return True  # "region is eu-west-1", "zone = us-east-1a": the place given as the level's value
+    if _LABELLED.search(text, clause.start, place.start) or _AS_LEVEL.match(text, last.end):
+        return True  # "region is eu-west-1", "zone = us-east-1a", "eu-west-1a as zone": the level's value
     unwished = [(m.start(), m.end()) for p in (REFUSAL, _CONSEQUENCE_WORD) for m in p.finditer(text, clause.start,
                                                                                                 clause.end)]
     if any(not any(s < m.end() and m.start() < e for s, e in unwished)
@@ -964,6 +968,8 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
 
 
 _LABELLED = re.compile(expand(r"(?<![\w-])(?:" + _ANY_LEVEL_WORD + r")\s*(?:{copula}|[:=])\s*$"))
+# "eu-west-3a as zone", "eu-west-3a comme zone": the place given in its level's role, after it
+_AS_LEVEL = re.compile(expand(r"\s+{as_role}\s+(?:{articles}\s+)?(?:" + _ANY_LEVEL_WORD + r"){e}"))
 _INTERJECTION = re.compile(r"(?<![\w-])" + group("refusal_interjection") + r"(?![\w-])")
 _LEVEL_OR_ARTICLE = re.compile(expand(r"(?<![\w-])(?:{articles}|") + _ANY_LEVEL_WORD + r")(?![\w-])")
 

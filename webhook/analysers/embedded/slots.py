@@ -138,7 +138,7 @@ _AZ_ID = re.compile(r"(?<![\w-])([a-z]{3}\d{1,2}-az\d{1,2})(?![\w-])")  # AWS zo
 _FQDN_NODE = re.compile(r"(?<![\w.-])(" + group("node_name_prefix") + r"-[a-z0-9-]*\d[a-z0-9-]*(?:\.[a-z0-9-]+){2,})"
                         r"(?![\w-])")
 _RACK = re.compile(r"(?<![\w-])" + group("level_rack")
-                   + r"(?:[-_](\d{1,3}[a-z]?|[a-z]\d{0,2})|(\d{1,3}[a-z]?))(?![\w-])")
+                   + r"(?:[-_](\d{1,3}[a-z]?|[a-z]\d{0,2}|[a-z]{2,3}\d{1,3})|(\d{1,3}[a-z]?))(?![\w-])")
 _RACK_SPACED = re.compile(r"(?<![\w-])" + group("level_rack") + r"\s+(\d{1,3})((?:\s*(?:,|/|&|" + _JOIN
                           + r")\s*\d{1,3}(?![\w-]))*)")
 # "spread across racks 4 HA": racks in general, not rack 4
@@ -164,6 +164,10 @@ _NODE_CONTEXT = re.compile(
 # ("sur db-new-08": a word may stand between the letters and the number)
 _ON_NODE_NAME = r"([a-z]{1,4}\d?(?:-[a-z]{2,6})?-\d{1,3}[a-z]?)(?![\w-]|\.\w)"
 _ON_NODE = re.compile(r"(?<![\w-])" + group("node_preposition") + r"\s+" + _ON_NODE_NAME)
+# "avoid kn-ham-40", "evita el wk-mad-17", "kn-ham-40 meiden": so is one a refusal names as its object
+_REFUSED_NODE = re.compile(r"(?<![\w-])" + group("negation_before") + r"\s+(?:" + group("articles") + r"\s+)?"
+                           + _ON_NODE_NAME)
+_NODE_REFUSED = re.compile(r"(?<![\w-])" + _ON_NODE_NAME + r"\s+(?=" + group("negation_after") + r"(?![\w-]))")
 _ON_NODE_TAIL = re.compile(rf"\s*(?:,|/|&|{_JOIN})\s*" + _ON_NODE_NAME)
 _NOT_NODES = re.compile(r"^(?:\d+|" + group("not_node_names") + ")$")
 # "cpu: 32", "gpus: 2": a bare count after a resource label
@@ -394,5 +398,13 @@ def extract(text: str) -> list[Slot]:
         for start, end in _pointed_names(text, match.start()):
             if not _NOT_NODES.match(text[start:end]):
                 add(kind, text[start:end], start, end)
+    # last, a node only a refusal points at: any other reading of the name comes first ("off r2-07, those racks")
+    refused: set[str | None] = set()
+    for match in [*_REFUSED_NODE.finditer(text), *_NODE_REFUSED.finditer(text)]:
+        if not _NOT_NODES.match(match.group(1)):
+            add("node", match.group(1), match.start(1), match.end(1))
+            refused.add(_scheme(match.group(1)))
+    refused.discard(None)
+    add_siblings(_scheme, refused)
     slots.sort(key=lambda s: (s.start, s.end))
     return slots

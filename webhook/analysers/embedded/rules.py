@@ -65,7 +65,8 @@ _GPU_MEMORY_CUES = re.compile(rf"(?<![\w]){group('about_gpu_memory')}(?![\w])")
 _EPHEMERAL_CUES = re.compile(rf"(?<![\w]){group('about_disk')}(?![\w])")
 _MEMORY_CUES = re.compile(rf"(?<![\w]){group('about_memory')}(?![\w])")
 # Sizes of things that are not node resources ("a 2 GB image").
-_NOT_PLACEMENT_CUES = re.compile(rf"(?<![\w]){group('about_other')}(?![\w])")
+# a word of a workload's name is no cue: "log-agent ... 3g" is RAM, not the size of its logs
+_NOT_PLACEMENT_CUES = re.compile(rf"(?<![\w-]){group('about_other')}(?![\w-])")
 _NETWORK_CUES = re.compile(rf"(?<![\w]){group('about_network')}(?![\w])")
 _RESOURCE_CUES = (_GPU_MEMORY_CUES, _EPHEMERAL_CUES, _MEMORY_CUES, _NOT_PLACEMENT_CUES, _NETWORK_CUES)
 

@@ -72,3 +72,21 @@ def test_what_a_size_or_a_count_is_about(hint: str, expected: dict[str, dict]) -
 ])
 def test_no_place_is_preferred_without_a_wish(hint: str) -> None:
     assert not {name for name in named(hint) if name.startswith("prefer_")}
+
+
+@pytest.mark.parametrize(("hint", "expected"), [
+    # a workload named in double (or typographic) quotes in "whatever host X is on"
+    ('pin it to whatever host "redis-edge" is on', {"prefer_same_node_as_deployments": ["redis-edge"]}),
+    # a name with a word that is a cue elsewhere ("log-...") is no cue: the size is RAM
+    ("log-forwarder: 1 core 3g", {"prefer_cpu_cores": [], "prefer_memory_gb": []}),
+    ("1 nucleo y 3 gigas", {"prefer_cpu_cores": [], "prefer_memory_gb": []}),
+    # "but" after a workload's name ends its list
+    ("Placez-le dans la région de paie-db, mais sur aucun nœud qui exécute scan-av.",
+     {"prefer_same_region_as_deployments": ["paie-db"], "avoid_same_node_as_deployments": ["scan-av"]}),
+    ("Ponlo en la región de nomina-db, pero en ningún nodo donde corra scan-av.",
+     {"prefer_same_region_as_deployments": ["nomina-db"], "avoid_same_node_as_deployments": ["scan-av"]}),
+    # where the pod belongs is a wish
+    ("Der Job gehört dorthin, wo die Last am geringsten ist.", {"prefer_least_loaded_nodes": []}),
+])
+def test_names_sizes_and_wishes_in_context(hint: str, expected: dict[str, list[str]]) -> None:
+    assert named(hint) == expected

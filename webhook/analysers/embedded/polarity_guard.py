@@ -31,6 +31,8 @@ place or a workload never yields a preference or co-location for it (``not_wishe
 - a sentence that only states how things are (a subject and a present verb of being or having, no wish
   marker: "we run 12 nodes across 3 zones"), tells the past or a plan (``descriptive``: "rack-4 was
   drained last week"), or asks a question ("why does rack-3 overheat?") is skipped whole;
+- so is a clause that observes what the workload consumes or handles, measured, and wishes nothing (``_measured``:
+  "handles roughly 3,000 requests per second and uses about 12 GB at peak"); "needs 12 GB" still asks;
 - a description after a wish that only explains it ("avoid rack-2 because it was flaky", "keep it off
   m03, which crashed yesterday") is skipped from its opener (``because``) on, and the wish before it stands;
 - a complaint said right after a name (``trouble``: "m04 keeps crashing", "nodes running kafka are bad",
@@ -67,6 +69,8 @@ from webhook.analysers.embedded.lexicon import (
     WISH,
     any_of,
     compile_words,
+    concept_words,
+    words,
 )
 
 if TYPE_CHECKING:
@@ -280,6 +284,13 @@ _ASKS_FOR = compile_words(*alternatives("asks_for"))
 _WISH_OR_REFUSAL = any_of(NEGATION_BEFORE, WISH)
 _CONSEQUENCE = re.compile(r"(?<![\w-])" + group("consequence") + r"(?![\w-])")
 _LABEL_ID = re.compile(r"\s+[\w-]*\d[\w-]*(?=\s)")
+# A present observation of what the workload consumes or handles, measured (lang/*/measured_verb.txt, approximate.txt,
+# unit_throughput.txt: "uses about 12 GB at peak", "atiende unas 900 peticiones por segundo", "belegt rund 9 GB"):
+# the verb, then a figure that is approximate ("~" is no word of any language) or a throughput.
+_MEASURED_VERB = concept_words("measured_verb")
+_APPROXIMATE = re.compile(words(*alternatives("approximate")) + r"|~\s*\d")
+_THROUGHPUT = re.compile(r"\d\s*k?\s*" + words(*alternatives("unit_throughput")))
+_FIGURE = re.compile(r"\d")
 
 
 def is_statement(sentence: str) -> bool:
@@ -314,9 +325,25 @@ def is_question(text: str, start: int, end: int) -> bool:
     return opens and not (WISH.search(text, start, end) and _YOU.search(text, start, end))
 
 
+def _measured(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] observes what the workload consumes or handles, measured ("the service handles
+    roughly 3,000 requests per second", "ocupa alrededor de 6 GB de memoria") and says no wish, strength or
+    negation word: a description of the workload, not a request for those resources. A need ("needs 12 GB",
+    "braucht 9 GB"), a figure said plainly ("this run uses 8 GPUs") and a bare profile ("12 GB RAM, 4 cores")
+    still ask; so does a clause that wishes ("uses about 12 GB so give it 16")."""
+    verb = _MEASURED_VERB.search(text, start, end)
+    if verb is None or not (_THROUGHPUT.search(text, verb.end(), end) or (
+            _APPROXIMATE.search(text, start, end) and _FIGURE.search(text, verb.end(), end))):
+        return False
+    return not any(p.search(text, start, end) for p in (WISH, WEAK, STRONG, NEGATION_BEFORE, NEGATION_AFTER))
+
+
 def _describes(text: str, start: int, end: int) -> bool:
     """A descriptive word in [start, end), unless it only sits in a label before a colon that a wish
-    follows ("Ticket INC-2231: needs 6 cores", "Ticket 7731 give it 6 cores")."""
+    follows ("Ticket INC-2231: needs 6 cores", "Ticket 7731 give it 6 cores"); or a measured observation of
+    the workload (``_measured``)."""
+    if _measured(text, start, end):
+        return True
     match = DESCRIPTIVE.search(text, start, end)
     if match is None:
         return False

@@ -23,6 +23,9 @@ class Cue:
     intent: str | None  # when not negated
     pattern: Prefiltered  # run only over text where a match can start (a cue has hundreds of phrasings)
     when_negated: str | None = None
+    # the level a cue names only by "one" said after that level's word ("... and all together on one"): the
+    # intent holds only where the last level word before the cue is this level's
+    elided_level: str | None = None
 
 
 _B = langdata.FRAGMENTS["b"]  # word start (dash counts as part of a word)
@@ -50,7 +53,7 @@ def load_cues(path: Path = SPECS) -> tuple[Cue, ...]:
     for spec in json.loads(path.read_text(encoding="utf-8")):
         alternatives_ = [*spec["patterns"], *alternatives(f"cue_{spec['cue']}")]
         pattern = Prefiltered(re.compile(one_of([expand(a) for a in alternatives_])))
-        cues.append(Cue(spec["intent"], pattern, spec["when_negated"]))
+        cues.append(Cue(spec["intent"], pattern, spec["when_negated"], spec.get("elided")))
     return tuple(cues)
 
 

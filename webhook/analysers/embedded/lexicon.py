@@ -47,6 +47,10 @@ NEGATION_AFTER = concept_words("negation_after")
 NOT_NEGATING = re.compile(r"(?<![\w-])(?:" + expand("{not_negating}") + r")(?![\w-])")
 # "not necessarily": a negation that only allows, never asks for the opposite.
 HEDGE = concept_words("not_necessarily")
+# "they may sit on different nodes", "dürfen auf verschiedenen Knoten liegen": a permission, never a wish
+PERMISSION = concept_words("permission")
+# "darf höchstens eine", "at most one ... may": a limit, which restricts rather than allows
+AT_MOST = concept_words("at_most")
 # "no need", "nicht nötig": a thing not needed is indifference, not a wish to avoid it (ARCHITECTURE 2.2)
 NOT_NEEDED = re.compile(rf"(?<![\w-]){group('not_needed')}(?![\w-])")
 # "doesn't care about GPUs", "da igual", "egal": indifference too

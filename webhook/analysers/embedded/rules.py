@@ -25,6 +25,7 @@ from webhook.analysers.embedded.concepts import (
 )
 from webhook.analysers.embedded.langdata import expand, group
 from webhook.analysers.embedded.lexicon import (
+    AT_MOST,
     FILLER,
     HEDGE,
     INDIFFERENT,
@@ -32,6 +33,7 @@ from webhook.analysers.embedded.lexicon import (
     NEGATION_AFTER,
     NEGATION_BEFORE,
     NOT_NEEDED,
+    PERMISSION,
     REFERENCE,
     STRONG,
     WEAK,
@@ -305,6 +307,8 @@ class _Hint:
     candidates: list[Candidate]
     cue_text: str = ""
     negated_positions: list[int] = field(default_factory=list)  # where a negation was read as applying
+    # where a one-node cue was only hedged ("not necessarily on one node"): a requirement lifted, no wish
+    lifted_one_node: list[int] = field(default_factory=list)
 
     def add(self, candidate: Candidate) -> None:
         self.candidates.append(candidate)
@@ -616,10 +620,17 @@ def _read_cues(h: _Hint) -> None:
                 if (cue.intent or "").startswith("spread_") and any(
                         clause.start <= end <= match.start() and not text[end:match.start()].strip() for end in links):
                     continue
+                if cue.elided_level and _level_before(h, match.start()) != cue.elided_level:
+                    continue  # "todas juntas en uno" is one node only after a node was said
                 negated = h.negated(clause, match.start())
                 intent = cue.when_negated if negated else cue.intent
+                if not negated and intent is not None and (intent.startswith("spread_") or intent == _COLOCATE) \
+                        and _permitted(h, clause):
+                    continue  # "they may sit on different nodes": allowed, not asked for
                 if negated and HEDGE.search(text, clause.start, clause.end):
                     intent = None  # "not necessarily the same node" allows it, it does not ask for the opposite
+                    if cue.when_negated == _SPREAD_NODES and cue.intent != _SPREAD_NODES:
+                        h.lifted_one_node.append(match.start())  # "together, but not necessarily on one node"
                 if intent:
                     add(Candidate(intent, match.start(), cue=match.group(0).strip(), negated=negated))
                 if intent and intent.startswith("spread_"):
@@ -631,22 +642,56 @@ def _read_cues(h: _Hint) -> None:
 
 
 _ANY_LEVEL = re.compile(r"(?<![\w-])(?:" + _ANY_LEVEL_WORD + r")(?![\w-])")
+# a permission that ends its clause ("nah zusammen, dürfen aber | auf verschiedenen Knoten liegen")
+_PERMISSION_LAST = re.compile(PERMISSION.pattern + r"\W*$")
+
+
+def _level_before(h: _Hint, position: int) -> str | None:
+    """The level (by its spread intent) of the last level word before ``position`` in its sentence."""
+    start = max((m.end() for m in _FULL_STOP.finditer(h.text, 0, position)), default=0)
+    last = None
+    for found in _ANY_LEVEL.finditer(h.cue_text, start, position):
+        last = found
+    if last is None:
+        return None
+    return next(name for name, word in _LEVEL_WORDS if re.fullmatch(word, last.group(0)))
+
+
+def _permitted(h: _Hint, clause: Clause) -> bool:
+    """Whether ``clause`` says what is allowed rather than wished: a permission word in it, or one that ends
+    the clause right before it (no full stop between), where a contrast word cut the clause from its verb;
+    never with a negation (a prohibition) or a limit ("darf höchstens eine Replika")."""
+    if REFUSAL.search(h.text, clause.start, clause.end) or AT_MOST.search(h.text, clause.start, clause.end):
+        return False  # "darf nicht ...", "darf höchstens eine": a prohibition or a limit, read as such
+    if PERMISSION.search(h.text, clause.start, clause.end):
+        return True
+    before = [c for c in h.clauses if c.end <= clause.start]
+    if not before or _FULL_STOP.search(h.text, before[-1].end, clause.start):
+        return False
+    words = h.text[before[-1].start:before[-1].end]
+    return _PERMISSION_LAST.search(words) is not None and not REFUSAL.search(words) and not AT_MOST.search(words)
 
 
 def _together_but_apart(h: _Hint) -> None:
     """"keep them together, but not on the same node", "juntas pero no en un solo nodo": together said without a
     level, then a refusal of one node in its clause or the one joined to it (no full stop between), is close but
-    not one node (nearby), never one node and one per node at once."""
+    not one node (nearby), never one node and one per node at once. A refusal only hedged ("together, but not
+    necessarily on one node") lifts the one node the same way: close, and one node is not required."""
     candidates = h.candidates
+
+    def joined(together: Candidate, clause: Clause, position: int) -> bool:
+        other = h.clause_of(position)
+        return (position >= together.position + len(together.cue) and other is not None
+                and other.sentence - clause.sentence <= 1
+                and not _FULL_STOP.search(h.text, together.position, position))
+
     for together in [c for c in candidates if c.intent == _COLOCATE and not c.negated and not _ANY_LEVEL.search(c.cue)]:
         clause = h.clause_of(together.position)
         if clause is None:
             continue
-        refusals = [c for c in candidates if c.intent == _SPREAD_NODES and c.negated
-                    and c.position >= together.position + len(together.cue)
-                    and (other := h.clause_of(c.position)) is not None and other.sentence - clause.sentence <= 1
-                    and not _FULL_STOP.search(h.text, together.position, c.position)]
-        if refusals:
+        refusals = [c for c in candidates
+                    if c.intent == _SPREAD_NODES and c.negated and joined(together, clause, c.position)]
+        if refusals or any(joined(together, clause, p) for p in h.lifted_one_node):
             together.intent = _NEARBY
             for refusal in refusals:
                 candidates.remove(refusal)
@@ -681,6 +726,8 @@ def _read_bare_spreads(h: _Hint) -> None:
         # the verb's own position first, so the polarity guard sees the negation used ("kein spreading")
         if verb is None or h.negated(clause, verb.start()) or h.negated(clause, clause.end):
             continue
+        if _permitted(h, clause):
+            continue  # "sie dürfen ruhig verteilt werden": allowed, not asked for
         sentence = [c for c in clauses if c.sentence == clause.sentence]
         # a level another wish already reads ("distributed training ... all in the same rack") is that
         # wish's, not one to spread over

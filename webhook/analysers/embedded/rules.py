@@ -1034,25 +1034,24 @@ def _places_pointed_at(text: str, clauses: list[Clause], refusal: Clause, start:
     # a "so" right before the refusal joins it to the complaint: it is the refusal's, no wish of its own
     joined = _CONSEQUENCE.search(text, first, start)
     said = (first, joined.start() if joined else start)
-    if WISH.search(text, *said) or any(c.strength_word for c in before if c.end <= refusal.start) or (
-            start > refusal.start and (WEAK.search(text, refusal.start, start) or STRONG.search(
-                text, refusal.start, start))):
-        return [], set()
     places = sorted((s for s in slots if s.kind in _PLACES and first <= s.start < start), key=lambda s: s.start)
+    # a strength word after the places is the complaint's ("rack-9 runs way too hot"); before them it may wish
+    if not places or WISH.search(text, *said) or any(p.search(text, first, places[0].start) for p in (WEAK, STRONG)):
+        return [], set()
     if not places or len({s.kind for s in places}) != 1 or not all(
             _only_list_glue(text[a.end:b.start]) for a, b in pairwise(places)):
         return [], set()  # none, or two antecedents: which one is meant is not certain
     spans = [(s.start, s.end) for s in places]
     found = [c for c in candidates if first <= c.position < start]
     # words read across a named place are about that place ("le nœud w-4 plante" names no node outage)
-    if any(not (c.position, c.position + len(c.cue)) in spans and (c.items or not any(
+    if any((c.position, c.position + len(c.cue)) not in spans and (c.items or not any(
             c.position < s < c.position + len(c.cue) for s, _ in spans)) for c in found):
         return [], set()  # another wish is read there: the refusal may be its
     if any(not c.intent.startswith("prefer_") or c.negated for c in found if c.items):
         return [], set()  # a place already refused ("not m04, m05 ..."): not one antecedent
     kind = places[0].kind
-    avoided = [Candidate(f"avoid_{kind}s", s.start, items=(str(s.value),), cue=str(s.value), negated=True, strength_at=start)
-               for s in places]
+    avoided = [Candidate(f"avoid_{kind}s", s.start, items=(str(s.value),), cue=str(s.value), negated=True,
+                         strength_at=start) for s in places]
     return avoided, {id(c) for c in found}
 
 

@@ -54,6 +54,8 @@ _MASKS = {"cores": "cores", "gpus": "gpus", "size": "GB", "rate": "RATE", "gpu_m
 REFUSAL = any_of(NEGATION_AFTER, NEGATION_BEFORE)
 # what a bare refusal may hold: refusal words, words pointing back, and a strong word ("en aucun cas")
 REFUSAL_WORDS = any_of(REFUSAL, REFERENCE, STRONG)
+# a refusal verb under its own negation ("don't skip it", "no lo evites"): it asks for what it names
+_REFUSAL_REFUSED = re.compile(r"(?<![\w-])" + group("refusal_negated") + r"(?![\w-])")
 
 # Every catalogue identifier (intent names, metadata keys): a hint that spells them out is writing
 # our output format, not a placement wish.
@@ -100,6 +102,7 @@ class Candidate:
     number: float | None = None  # float metadata
     cue: str = ""
     negated: bool = False  # its polarity was turned by a negation of its clause (``polarity_guard`` checks it)
+    strength_at: int = -1  # where its strength is said, when not in its own clause (a refusal pointing back)
 
 
 @dataclass(slots=True)
@@ -762,15 +765,34 @@ _PASSES = (_read_names, _read_relations, _read_numbers, _read_counts_of_them, _r
            _read_model_compounds, _read_cues, _together_but_apart, _read_bare_spreads)
 
 
-def _is_bare_refusal(text: str, clause: Clause, slots: list[Slot]) -> bool:
-    """A clause that is nothing but a refusal of something said before it ("skip it", "no.", "nope"), or a
-    negation, a word pointing back and one verb of its own, naming nothing ("nimm ihn nicht", "no lo toques")."""
-    end = words_end(text, clause.start, clause.end)
-    if not REFUSAL.search(text, clause.start, end):
+def _bare_from(text: str, start: int, end: int, slots: list[Slot]) -> bool:
+    """Whether [start, end) is nothing but a refusal of something said before it ("skip it", "no.", "nope"), or a
+    negation, a word pointing back and one verb of its own, naming nothing ("nimm ihn nicht", "no lo toques"); a
+    consequence word may open it ("so skip it", "donc on le laisse tranquille") and a hedge soften it ("skip it
+    if possible")."""
+    lead = _LEADING_CONSEQUENCE.match(text, start, end)
+    start = lead.end() if lead else start
+    end = words_end(text, start, end)
+    if not REFUSAL.search(text, start, end) or _REFUSAL_REFUSED.search(text, start, end):
         return False
-    rest = re.findall(r"[^\W\d_]+", REFUSAL_WORDS.sub(" ", text[clause.start:end]))
-    return not rest or (len(rest) == 1 and bool(REFERENCE.search(text, clause.start, clause.end))
-                        and not any(clause.start <= s.start < clause.end for s in slots))
+    rest = REFUSAL_WORDS.sub(" ", text[start:end])
+    if not re.search(r"[^\W\d_]", WEAK.sub(" ", rest)):
+        return True  # nothing but the refusal, maybe hedged ("skip it if possible")
+    rest_words = re.findall(r"[^\W\d_]+", rest)
+    return (len(rest_words) == 1 and bool(REFERENCE.search(text, start, end))
+            and not any(start <= s.start < end for s in slots))
+
+
+def _refusal_start(text: str, clause: Clause, slots: list[Slot]) -> int | None:
+    """Where the bare refusal that ends ``clause`` starts (``_bare_from``): the clause itself, or a consequence
+    word inside it that joins the refusal to what was said of a place, typed without punctuation ("tok-9 keeps
+    dropping off the network so skip it"). None when the clause ends in no bare refusal."""
+    if _bare_from(text, clause.start, clause.end, slots):
+        return clause.start
+    for match in _CONSEQUENCE_WORD.finditer(text, clause.start, clause.end):
+        if match.start() > clause.start and _bare_from(text, match.start(), clause.end, slots):
+            return match.start()
+    return None
 
 
 _PLACES = ("zone", "region", "rack", "node")
@@ -875,6 +897,7 @@ def _subject(text: str, clauses: list[Clause], clause: Clause, candidate: Candid
 _SENTENCE_MARK = re.compile(r"[.;:!?]")
 _REASON = re.compile(r"(?<![\w-])(?:" + group("because") + "|" + group("purpose") + r")(?![\w-])")
 _CONSEQUENCE_WORD = re.compile(r"(?<![\w-])" + group("consequence") + r"(?![\w-])")
+_LEADING_CONSEQUENCE = re.compile(r"[\s,:]*" + group("consequence") + r"(?![\w-])")
 
 
 def _runs_on_from_refusal(text: str, clauses: list[Clause], clause: Clause) -> bool:
@@ -964,15 +987,22 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
     """
     names = [(s.start, s.end) for s in slots if s.kind in _PLACES]
     refused: set[tuple[int, int]] = set()  # (sentence, position): wishes in the sentence before it
-    pointed: dict[int, Candidate] = {}  # id of the one place a refusal points back at -> its avoidance
+    pointed: list[Candidate] = []  # avoidances of the places a refusal points back at
+    replaced: set[int] = set()  # ids of the candidates those avoidances replace
     for clause in clauses:
-        if _is_bare_refusal(text, clause, slots):
-            refused.add((clause.sentence, clause.start))
-            if clause is next(c for c in clauses if c.sentence == clause.sentence) and clause.sentence > 0:
-                refused.add((clause.sentence - 1, clause.start))
-            for place in _places_pointed_at(text, clauses, clause, candidates) or _places_named_before(
-                    text, clauses, clause, candidates, slots):
-                pointed[id(place)] = replace(place, intent=f"avoid_{place.intent.removeprefix('prefer_')}")
+        start = _refusal_start(text, clause, slots)
+        if start is None:
+            continue
+        refused.add((clause.sentence, start))
+        if clause is next(c for c in clauses if c.sentence == clause.sentence) and clause.sentence > 0:
+            refused.add((clause.sentence - 1, start))
+        found, old = _places_pointed_at(text, clauses, clause, start, candidates, slots)
+        if not found:
+            found = [replace(place, intent=f"avoid_{place.intent.removeprefix('prefer_')}")
+                     for place in _places_named_before(text, clauses, clause, candidates, slots)]
+            old = {id(place) for place in candidates if any(place.position == f.position for f in found)}
+        pointed += found
+        replaced |= old
     between = _refused_between(text, candidates)
     kept = []
     for candidate in candidates:
@@ -982,10 +1012,9 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
             continue
         if id(candidate) in between:
             continue
-        if id(candidate) in pointed:
-            kept.append(pointed[id(candidate)])
+        if id(candidate) in replaced:
             continue
-        if any(s == clause.sentence and p >= clause.end for s, p in refused) and (
+        if any(s == clause.sentence and p > candidate.position for s, p in refused) and (
                 opposites(candidate.intent) and not candidate.intent.startswith("avoid_")):
             continue
         if _refused_item_place(text, clauses, clause, candidate, slots, candidates):
@@ -1012,7 +1041,7 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
         if rivals:
             continue
         kept.append(candidate)
-    return kept
+    return kept + pointed
 
 
 _LABELLED = re.compile(expand(r"(?<![\w-])(?:" + _ANY_LEVEL_WORD + r")\s*(?:{copula}|[:=])\s*$"))
@@ -1038,34 +1067,46 @@ def _refused_between(text: str, candidates: list[Candidate]) -> set[int]:
     return doubtful
 
 
-def _places_pointed_at(text: str, clauses: list[Clause], refusal: Clause,
-                       candidates: list[Candidate]) -> list[Candidate]:
-    """The places a refusal that points back refuses: "m04 is flaky, skip it", "der Knoten k-4 spinnt,
-    nimm ihn nicht", "los nodos db1 y db2 fallan, evítalos", "noisy neighbours on w-31 and w-32 so avoid
-    those". Only when the words before it in its sentence (or a question just before it) name places of one
-    kind and nothing else and wish nothing (no wish, strength or negation word); else which reading was meant
-    is not certain."""
-    if not REFERENCE.search(text, refusal.start, refusal.end):
-        return []
+def _places_pointed_at(text: str, clauses: list[Clause], refusal: Clause, start: int, candidates: list[Candidate],
+                       slots: list[Slot]) -> tuple[list[Candidate], set[int]]:
+    """The avoidances a refusal that points back says, and the ids of the candidates they replace: "m04 is flaky,
+    skip it", "der Knoten k-4 spinnt, nimm ihn nicht", "los nodos db1 y db2 fallan, evítalos", "noisy neighbours
+    on w-31 and w-32 so avoid those", "le nœud n-7 redémarre sans arrêt, donc on le laisse tranquille".
+    ``start``: where the refusal starts in ``refusal`` (``_refusal_start``). What it points back at is said before
+    it in its sentence, or, when it opens its sentence, in the sentence before: one place, or one list of places
+    of one kind, named and wished nothing of (no wish or strength word, no other intent read, no negation of the
+    places). Else which reading was meant is not certain, and nothing is read. The avoidance takes the strength of
+    the refusal ("if possible leave it out": 0.5)."""
+    if not REFERENCE.search(text, start, refusal.end):
+        return [], set()
     before = [c for c in clauses if c.sentence == refusal.sentence and c.end <= refusal.start]
-    if not before and refusal.sentence > 0:  # "u know rack r-b12? stay away from it": a question names the place
+    if not before and start == refusal.start and refusal.sentence > 0:  # "tok-9 drops off the net. skip it"
         before = [c for c in clauses if c.sentence == refusal.sentence - 1]
-        if not before or _QUESTION_MARK not in text[before[-1].end:refusal.start]:
-            return []
+    first = before[0].start if before else refusal.start
+    if first >= start:
+        return [], set()
     # a "so" right before the refusal joins it to the complaint: it is the refusal's, no wish of its own
-    joined = _CONSEQUENCE.search(text, before[0].start, refusal.start) if before else None
-    if not before or any(c.negated or c.strength_word for c in before) or WISH.search(
-            text, before[0].start, joined.start() if joined else refusal.start):
-        return []
-    found = [c for c in candidates if before[0].start <= c.position < refusal.start]
+    joined = _CONSEQUENCE.search(text, first, start)
+    said = (first, joined.start() if joined else start)
+    places = sorted((s for s in slots if s.kind in _PLACES and first <= s.start < start), key=lambda s: s.start)
+    # a strength word after the places is the complaint's ("rack-9 runs way too hot"); before them it may wish
+    if not places or WISH.search(text, *said) or any(p.search(text, first, places[0].start) for p in (WEAK, STRONG)):
+        return [], set()
+    if not places or len({s.kind for s in places}) != 1 or not all(
+            _only_list_glue(text[a.end:b.start]) for a, b in pairwise(places)):
+        return [], set()  # none, or two antecedents: which one is meant is not certain
+    spans = [(s.start, s.end) for s in places]
+    found = [c for c in candidates if first <= c.position < start]
     # words read across a named place are about that place ("le nœud w-4 plante" names no node outage)
-    found = [c for c in found if c.items or not any(
-        c.position < o.position < c.position + len(c.cue) for o in found if o.items)]
-    if not found or len({c.intent for c in found}) != 1 or any(len(c.items) != 1 or c.cue not in c.items
-                                                               for c in found) or (
-            _LEVEL_OF.get(found[0].intent) is None or not found[0].intent.startswith("prefer_")):
-        return []
-    return found
+    if any((c.position, c.position + len(c.cue)) not in spans and (c.items or not any(
+            c.position < s < c.position + len(c.cue) for s, _ in spans)) for c in found):
+        return [], set()  # another wish is read there: the refusal may be its
+    if any(not c.intent.startswith("prefer_") or c.negated for c in found if c.items):
+        return [], set()  # a place already refused ("not m04, m05 ..."): not one antecedent
+    kind = places[0].kind
+    avoided = [Candidate(f"avoid_{kind}s", s.start, items=(str(s.value),), cue=str(s.value), negated=True,
+                         strength_at=start) for s in places]
+    return avoided, {id(c) for c in found}
 
 
 _INSTEAD = concept_words("instead")
@@ -1164,7 +1205,7 @@ def _about_same(a: Candidate, b: Candidate) -> bool:
 
 def strength_of(reading: Reading, candidate: Candidate) -> tuple[float, str]:
     """The strength of the clause a candidate was found in, and the word that set it."""
-    clause = clause_at(reading.clauses, candidate.position)
+    clause = clause_at(reading.clauses, candidate.strength_at if candidate.strength_at >= 0 else candidate.position)
     if clause is None:
         return 1.0, ""
     return clause.strength, clause.strength_word

@@ -43,6 +43,7 @@ class _Cue:
     name_group: bool = False  # the one name is the pattern's group ``name``, before the level (a possessive)
     negative: bool = False  # the cue refuses by itself ("no kafka pods on my node")
     back: bool = False  # names no workload itself: the one of the relation before ("pero no en su nodo")
+    pronoun: bool = False  # holds its pronoun: names the one dashed or quoted name before it ("a su lado")
 
 
 def load_relation_cues(path: Path = RELATIONS) -> tuple[_Cue, ...]:
@@ -57,7 +58,7 @@ def load_relation_cues(path: Path = RELATIONS) -> tuple[_Cue, ...]:
             pattern = "|".join(expand(template, fragments) for template in spec["patterns"])
             cues.append(_Cue(Prefiltered(re.compile(pattern)), level, after, spec.get("marked", False),
                              spec.get("name_group", False), spec.get("negative", False),
-                             spec.get("anaphora", False)))
+                             spec.get("anaphora", False), spec.get("pronoun", False)))
     return tuple(cues)
 
 
@@ -78,7 +79,8 @@ _NAME = re.compile(r"'([^']{1,60})'|\"([^\"]{1,60})\"|`([^`]{1,60})`|«([^»]{1,
                    r"([a-z][a-z0-9._-]{0,60}[a-z0-9]|[a-z])(?![\w-])")
 _JOIN = group("list_join")[3:-1]
 _SEPARATOR = re.compile(rf"\s*(?:,\s*(?:{_JOIN})?|{_JOIN}|&|/)\s*")
-_STOP = frozenset(alternatives("not_names"))
+# a pronoun pointing back is never a name ("à côté de lui", "neben ihm")
+_STOP = frozenset(alternatives("not_names")) | frozenset(alternatives("back_pronoun"))
 # A level's own word is never a workload's name: "loin de la baie b07" names a rack, not a workload "baie".
 _LEVEL_WORD = re.compile(expand("(?:{level_node}|{level_rack}|{level_zone}|{level_region})"))
 # An accented word is never a name (names are DNS labels), and neither is its spelling without the
@@ -185,6 +187,9 @@ def _names_after(text: str, position: int, limit: int, original: str) -> tuple[l
 # back at the one workload named before it, a dashed or quoted name (places and nodes among them are dropped by
 # the rules, which know the hint's places)
 _POINTER = re.compile(r"\s*" + group("back_pronoun") + r"(?![\w'-])")
+# a demonstrative that stands for the workload only at its clause's end or before the verb that places the pod
+# ("bitte nicht neben den setzen"): read before any name, or the verb would be taken for one
+_POINTER_FIRST = re.compile(r"\s*" + group("back_demonstrative") + r"(?![\w'-])")
 _ANTECEDENT = re.compile(r"'([^']{1,60})'|\"([^\"]{1,60})\"|`([^`]{1,60})`|"
                          r"(?<![\w'-])([a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+)(?![\w-])")
 
@@ -226,9 +231,13 @@ def find_relations(text: str, start: int = 0, end: int | None = None, original: 
                 # "no two replicas in the same zone": a number is never a workload's name
                 names, names_end, marked = ([] if name in _STOP or name in NUMBER_WORDS or _HEAD.fullmatch(name)
                                             else [name]), cue.end(), True
+            elif spec.pronoun:
+                names, names_end, marked = _antecedent(text, start, cue.start()), cue.end(), True
             else:
-                names, names_end, marked = _names_after(text, cue.end(), end, original)
-                pointer = _POINTER.match(text, cue.end(), end) if not names else None
+                first = _POINTER_FIRST.match(text, cue.end(), end)
+                names, names_end, marked = ([], cue.end(), False) if first else _names_after(
+                    text, cue.end(), end, original)
+                pointer = (first or _POINTER.match(text, cue.end(), end)) if not names else None
                 if pointer:
                     names, names_end, marked = _antecedent(text, start, cue.start()), pointer.end(), True
             # "where the api-gateway lives": after a bare "where" the names must be followed by a verb of being there

@@ -24,6 +24,9 @@ _NAMED_NEXT = r"(?=\s+(?:['\"«„`]|[a-z][\w]*-[\w-]+))"  # a quoted or a dashe
 # The one name a possessive cue names before its level word ("kafka-broker's zone").
 _NAME_GROUP = "name"
 _POSSESSOR = rf"(?<![\w'’-])(?P<{_NAME_GROUP}>[a-z][a-z0-9._-]{{0,60}}[a-z0-9])"
+# ... typed without its apostrophe ("kafka-brokers zone"): only a dashed name, so a plain word ("the pods zone",
+# "minios host") is never taken for a workload; the "s" is the possessive's, not the name's
+_POSSESSOR_BARE = rf"(?<![\w'’-])(?P<{_NAME_GROUP}>[a-z][a-z0-9._]*-[a-z0-9._-]{{0,60}}[a-z])s"
 
 # The relation cues (relations.json), in order: an earlier cue claims its words before a later one.
 # Each names the levels it reads, its templates (``{level}`` is the level's words) and, optionally,
@@ -54,7 +57,7 @@ def load_relation_cues(path: Path = RELATIONS) -> tuple[_Cue, ...]:
         after = re.compile(r"\s*" + expand("{" + followed + "}") + r"\b") if followed else None
         for level in spec["levels"]:
             fragments = {"level": expand("{level_" + level + "}"), "quoted_or_dashed": _NAMED_NEXT,
-                         "possessor": _POSSESSOR}
+                         "possessor": _POSSESSOR, "possessor_bare": _POSSESSOR_BARE}
             pattern = "|".join(expand(template, fragments) for template in spec["patterns"])
             cues.append(_Cue(Prefiltered(re.compile(pattern)), level, after, spec.get("marked", False),
                              spec.get("name_group", False), spec.get("negative", False),

@@ -90,3 +90,17 @@ def test_no_place_is_preferred_without_a_wish(hint: str) -> None:
 ])
 def test_names_sizes_and_wishes_in_context(hint: str, expected: dict[str, list[str]]) -> None:
     assert named(hint) == expected
+
+
+@pytest.mark.parametrize(("hint", "expected"), [
+    # set phrases holding a negation word refuse nothing ("they talk nonstop")
+    ("mets-le sur le noeud ou tourne cache-x, ils se parlent sans arret",
+     {"prefer_same_node_as_deployments": ["cache-x"]}),
+    ("ponlo junto a cache-x, se hablan sin parar", {"prefer_same_node_as_deployments": ["cache-x"]}),
+    # a possessive typed without its apostrophe, after a dashed workload name
+    ("stick to ledger-apis zone pls", {"prefer_same_zone_as_deployments": ["ledger-api"]}),
+    ("stay out of fraud-scorers az", {"avoid_same_zone_as_deployments": ["fraud-scorer"]}),
+    ("put it in us-east-1s zone", {"prefer_zones": ["us-east-1s"]}),
+])
+def test_set_phrases_and_bare_possessives(hint: str, expected: dict[str, list[str]]) -> None:
+    assert named(hint) == expected

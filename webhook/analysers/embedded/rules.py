@@ -400,7 +400,8 @@ def _place_said_again(h: _Hint) -> list[Candidate]:
     found: list[Candidate] = []
     places = [s for s in h.slots if s.kind in _PLACES]
     for index, clause in enumerate(h.clauses):
-        if h.clause_of(clause.start) is None or any(clause.start <= c.position < clause.end for c in h.candidates) or any(
+        if h.clause_of(clause.start) is None or any(
+                clause.start <= c.position < clause.end for c in h.candidates) or any(
                 clause.start <= s.start < clause.end for s in places) or _REFUSAL_REFUSED.search(
                 h.text, clause.start, clause.end):
             continue
@@ -975,7 +976,8 @@ _SENTENCE_MARK = re.compile(r"[.;:!?]")
 # "that node", "ce nœud", "dieser Knoten": a demonstrative and a level word (lang/*/back_place.txt)
 _BACK_DEMONSTRATIVE = {kind: re.compile(r"(?<![\w-])" + group("back_place") + r"\s+" + pattern.pattern)
                        for kind, pattern in _LEVEL_WORD.items()}
-# "..., región que debe evitarse", "..., which should be avoided": a relative opening the clause, its level word before it
+# "..., región que debe evitarse", "..., which should be avoided": a relative opening the clause (its level word
+# before it)
 _BACK_RELATIVE = re.compile(r"[\s,;:-]*(?:" + group("articles") + r"\s+)?(?:(" + _ANY_LEVEL_WORD + r")\s*,?\s+)?("
                             + group("back_place_relative") + r")(?![\w-])")
 _REASON = re.compile(r"(?<![\w-])(?:" + group("because") + "|" + group("purpose") + r")(?![\w-])")

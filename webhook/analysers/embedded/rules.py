@@ -41,7 +41,17 @@ from webhook.analysers.embedded.lexicon import (
     any_of,
     concept_words,
 )
-from webhook.analysers.embedded.polarity_guard import APPROVAL, approved, guard, not_wishes, own_wish, undescribed
+from webhook.analysers.embedded.polarity_guard import (
+    AFTER,
+    APPROVAL,
+    BEFORE,
+    approved,
+    cues_in,
+    guard,
+    not_wishes,
+    own_wish,
+    undescribed,
+)
 from webhook.analysers.embedded.slots import _GPU_MODEL, Slot, extract, parse_number
 from webhook.analysers.embedded.typos import correct
 from webhook.analysers.embedded.workloads import NODE, REGION, ZONE, Relation, find_relations
@@ -368,9 +378,77 @@ def read_hint(hint: str) -> Reading:
     for read in _PASSES:
         read(state)
     reading.masked = "".join(state.masked)
+    # a later clause that refuses the place by pointing back at it ("pin it to n-4, though that node should be
+    # avoided") is a wish of its own: read before the safety rules, so its clause no longer refuses "nothing"
+    again = _place_said_again(state)
+    reading.candidates.extend(again)
+    state.negated_positions.extend(c.position for c in again)
     safe = polarity_safe(text, clauses, slots, reading.candidates)
     reading.candidates = guard(text, clauses, safe, read=reading.candidates, negated=state.negated_positions)
     return reading
+
+
+def _place_said_again(h: _Hint) -> list[Candidate]:
+    """Avoidances said by a clause that names no place but points back at one ("pin it to n-4, though that node
+    should be avoided", "en sa-east-1, región que debe evitarse", "X, lequel est à éviter"): a demonstrative
+    before a level word (``back_place``), or a relative pronoun right after the place (``back_place_relative``).
+    The one place of that kind said before it in its sentence (or, when it opens its sentence, in the one
+    before) is avoided with the clause's own strength; a wish for it said in its own clause stays (a
+    contradiction, two clauses each sure of their polarity). Nothing when the clause reads anything else,
+    hedges, is negated twice ("that node should not be avoided"), or two places could be meant."""
+    inert = inert_phrases(h.text)
+    found: list[Candidate] = []
+    places = [s for s in h.slots if s.kind in _PLACES]
+    for index, clause in enumerate(h.clauses):
+        if h.clause_of(clause.start) is None or any(
+                clause.start <= c.position < clause.end for c in h.candidates) or any(
+                clause.start <= s.start < clause.end for s in places) or _REFUSAL_REFUSED.search(
+                h.text, clause.start, clause.end):
+            continue
+        cues = cues_in(h.text, clause, inert)
+        if not cues or any(c.weak or c.reach not in (BEFORE, AFTER) for c in cues):
+            continue
+        before = [c for c in h.clauses[:index] if c.sentence == clause.sentence]
+        if not before and clause.sentence > 0:
+            before = [c for c in h.clauses[:index] if c.sentence == clause.sentence - 1]
+        if not before:
+            continue
+        said = [s for s in places if before[0].start <= s.start < clause.start]
+        back = _pointer(h.text, clause, said)
+        if back is None:
+            continue
+        start, end, kind = back
+        # the refusal must reach the pointer, and no other negation may turn the verb after it
+        refusing = [c for c in cues if (c.reach == BEFORE and c.end <= start) or (c.reach == AFTER and c.start >= end)]
+        if not refusing or any(c.reach == BEFORE and c.start >= end and not any(
+                c.start < r.end and r.start < c.end for r in refusing) for c in cues):
+            continue  # "evitarse" reaches both ways: one word; "should not be avoided" is two
+        named = {str(s.value).lower() for s in said if s.kind == kind}
+        if len(named) != 1:
+            continue  # none, or two antecedents: which one is meant is not certain
+        found.append(Candidate(f"avoid_{kind}s", start, items=(next(iter(named)),), cue=h.text[start:end],
+                               negated=True))
+    return found
+
+
+def _pointer(text: str, clause: Clause, said: list[Slot]) -> tuple[int, int, str] | None:
+    """Where ``clause`` points back at a place, and that place's kind: a demonstrative and a level word ("that
+    node", "ce nœud"), a level word and a relative pronoun opening it ("región que"), or a relative pronoun opening
+    it right after a place ("sa-east-1, which ..."). None when it points at none."""
+    for kind, pattern in _BACK_DEMONSTRATIVE.items():
+        match = pattern.search(text, clause.start, clause.end)
+        if match:
+            return match.start(), match.end(), kind
+    match = _BACK_RELATIVE.match(text, clause.start, clause.end)
+    if match is None:
+        return None
+    if match.group(1):
+        kind = next(k for k, p in _LEVEL_WORD.items() if p.fullmatch(match.group(1)))
+        return match.start(1), match.end(), kind
+    last = max(said, key=lambda s: s.end, default=None)
+    if last is None or text[last.end:clause.start].strip(" ,;:-"):
+        return None  # the pronoun may be about the last noun, which is no place ("ce service, lequel ...")
+    return match.start(2), match.end(), last.kind
 
 
 def _read_names(h: _Hint) -> None:
@@ -895,6 +973,13 @@ def _subject(text: str, clauses: list[Clause], clause: Clause, candidate: Candid
 
 
 _SENTENCE_MARK = re.compile(r"[.;:!?]")
+# "that node", "ce nœud", "dieser Knoten": a demonstrative and a level word (lang/*/back_place.txt)
+_BACK_DEMONSTRATIVE = {kind: re.compile(r"(?<![\w-])" + group("back_place") + r"\s+" + pattern.pattern)
+                       for kind, pattern in _LEVEL_WORD.items()}
+# "..., región que debe evitarse", "..., which should be avoided": a relative opening the clause (its level word
+# before it)
+_BACK_RELATIVE = re.compile(r"[\s,;:-]*(?:" + group("articles") + r"\s+)?(?:(" + _ANY_LEVEL_WORD + r")\s*,?\s+)?("
+                            + group("back_place_relative") + r")(?![\w-])")
 _REASON = re.compile(r"(?<![\w-])(?:" + group("because") + "|" + group("purpose") + r")(?![\w-])")
 _CONSEQUENCE_WORD = re.compile(r"(?<![\w-])" + group("consequence") + r"(?![\w-])")
 _LEADING_CONSEQUENCE = re.compile(r"[\s,:]*" + group("consequence") + r"(?![\w-])")

@@ -418,8 +418,10 @@ def _place_said_again(h: _Hint) -> list[Candidate]:
         if back is None:
             continue
         start, end, kind = back
-        # the refusal must reach the pointer, and no other negation may turn the verb after it
-        refusing = [c for c in cues if (c.reach == BEFORE and c.end <= start) or (c.reach == AFTER and c.start >= end)]
+        # the refusal must be said after the pointer and reach back to it ("that node should be avoided"); one
+        # before it ("en w-12 no porfa ese nodo se reinicia") refuses the place of its own clause, not a second
+        # time; and no other negation may turn the verb after it
+        refusing = [c for c in cues if c.reach == AFTER and c.start >= end]
         if not refusing or any(c.reach == BEFORE and c.start >= end and not any(
                 c.start < r.end and r.start < c.end for r in refusing) for c in cues):
             continue  # "evitarse" reaches both ways: one word; "should not be avoided" is two

@@ -66,6 +66,7 @@ def test_every_relation_placeholder_names_a_concept_with_words() -> None:
     for spec in json.loads(workloads.RELATIONS.read_text(encoding="utf-8")):
         for pattern in spec["patterns"]:
             for name in re.findall(r"\{([a-z_]+)\}", pattern):
-                known = name in concepts._FRAGMENTS or name in ("level", "quoted_or_dashed", "possessor", "possessor_bare")
+                known = name in concepts._FRAGMENTS or name in (
+                    "level", "quoted_or_dashed", "possessor", "possessor_bare")
                 assert known or alternatives(name), (spec["cue"], name)
         assert all(alternatives(f"level_{level}") for level in spec["levels"]), spec["cue"]

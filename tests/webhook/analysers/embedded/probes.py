@@ -44,6 +44,28 @@ def places(hint: str) -> dict[str, list[str]]:
     return {name: listed for name, listed in named(hint).items() if listed}
 
 
+def values(hint: str) -> dict[str, Any]:
+    """Intent name -> the one value of its metadata (names sorted), or None."""
+    out: dict[str, Any] = {}
+    for name, metadata in intents(hint).items():
+        value = next(iter(metadata.values()), None)
+        out[name] = sorted(value) if isinstance(value, list) else value
+    return out
+
+
+def check_values(hint: str, labels: dict[str, Any]) -> None:
+    """Assert ``hint`` reads exactly ``labels``: intent name -> its metadata's one value (a number, names) or None."""
+    expected = {name: sorted(v) if isinstance(v, list) else (None if v is None else float(v))
+                for name, v in labels.items()}
+    assert values(hint) == expected, hint
+
+
+def readings(hint: str) -> dict[str, tuple[float, dict[str, Any]]]:
+    """Intent name -> (strength, metadata), as the embedded analyser reads ``hint``."""
+    raw, _ = ANALYSER.read(hint)
+    return {entry["intent"]: (entry["strength"], entry["metadata"]) for entry in raw}
+
+
 def strengths(hint: str) -> dict[str, float]:
     """Intent name -> strength, as the embedded analyser reads ``hint``."""
     raw, _ = ANALYSER.read(hint)

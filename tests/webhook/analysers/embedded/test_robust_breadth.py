@@ -12,23 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.webhook.analysers.embedded.probes import intents
-
-
-def reading(hint: str) -> dict[str, Any]:
-    """Intent name -> the one value of its metadata (names sorted), or None."""
-    out: dict[str, Any] = {}
-    for name, metadata in intents(hint).items():
-        value = next(iter(metadata.values()), None)
-        out[name] = sorted(value) if isinstance(value, list) else value
-    return out
-
-
-def check(hint: str, labels: dict[str, Any]) -> None:
-    expected = {name: sorted(v) if isinstance(v, list) else (None if v is None else float(v))
-                for name, v in labels.items()}
-    assert reading(hint) == expected, hint
-
+from tests.webhook.analysers.embedded.probes import check_values
 
 # A list of places after a level word: its last item, of another shape than the first, is of that level too
 # ("racks b7 or kx-12"), unless it is shaped like another level's name or followed by another level word.
@@ -48,7 +32,7 @@ LIST_ITEMS = [
 
 @pytest.mark.parametrize(("hint", "labels"), LIST_ITEMS)
 def test_list_items_keep_their_level(hint: str, labels: dict[str, Any]) -> None:
-    check(hint, labels)
+    check_values(hint, labels)
 
 
 # "multi region", "multi zone" written with a space, and the German plural compound, ask for a spread
@@ -77,7 +61,7 @@ SPREAD_COMPOUNDS = [
 
 @pytest.mark.parametrize(("hint", "labels"), SPREAD_COMPOUNDS)
 def test_spread_compounds(hint: str, labels: dict[str, Any]) -> None:
-    check(hint, labels)
+    check_values(hint, labels)
 
 
 # A machine shape: a small size right after a core count is its RAM, also before a kind of disk ("16 cores
@@ -102,7 +86,7 @@ SHAPES = [
 
 @pytest.mark.parametrize(("hint", "labels"), SHAPES)
 def test_machine_shape_ram(hint: str, labels: dict[str, Any]) -> None:
-    check(hint, labels)
+    check_values(hint, labels)
 
 
 # Number words of two parts
@@ -120,7 +104,7 @@ NUMBER_WORDS = [
 
 @pytest.mark.parametrize(("hint", "labels"), NUMBER_WORDS)
 def test_number_words(hint: str, labels: dict[str, Any]) -> None:
-    check(hint, labels)
+    check_values(hint, labels)
 
 
 # Where the load is lowest: the load word with its superlative, in every language ("load" is no workload)
@@ -138,7 +122,7 @@ LEAST_LOADED = [
 
 @pytest.mark.parametrize(("hint", "labels"), LEAST_LOADED)
 def test_least_loaded_superlatives(hint: str, labels: dict[str, Any]) -> None:
-    check(hint, labels)
+    check_values(hint, labels)
 
 
 # Surviving a zone's outage said with the verb first and in the subjunctive ("aunque se caiga una zona"), and
@@ -157,7 +141,7 @@ ZONE_OUTAGE = [
 
 @pytest.mark.parametrize(("hint", "labels"), ZONE_OUTAGE)
 def test_zone_outage_in_every_word_order(hint: str, labels: dict[str, Any]) -> None:
-    check(hint, labels)
+    check_values(hint, labels)
 
 
 # The workload's own level said first, then the other's ("its zone must not match that of X"), and a
@@ -192,7 +176,7 @@ ZONE_OF_ANOTHER = [
 
 @pytest.mark.parametrize(("hint", "labels"), ZONE_OF_ANOTHER)
 def test_zone_of_another_workload(hint: str, labels: dict[str, Any]) -> None:
-    check(hint, labels)
+    check_values(hint, labels)
 
 
 # "away from any node hosting X": a separation, a head noun naming the nodes, then the workload
@@ -210,7 +194,7 @@ AWAY_FROM_HOSTS = [
 
 @pytest.mark.parametrize(("hint", "labels"), AWAY_FROM_HOSTS)
 def test_away_from_the_nodes_hosting_another(hint: str, labels: dict[str, Any]) -> None:
-    check(hint, labels)
+    check_values(hint, labels)
 
 
 # "proximity to X on the same node": the noun of nearness names the workload like "near" does
@@ -229,4 +213,4 @@ PROXIMITY = [
 
 @pytest.mark.parametrize(("hint", "labels"), PROXIMITY)
 def test_proximity_names_the_workload(hint: str, labels: dict[str, Any]) -> None:
-    check(hint, labels)
+    check_values(hint, labels)

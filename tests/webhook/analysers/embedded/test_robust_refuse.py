@@ -6,14 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from webhook.analysers.embedded.analyser import EmbeddedAnalyser
-
-_ANALYSER = EmbeddedAnalyser()
-
-
-def _read(hint: str) -> dict[str, tuple[float, dict]]:
-    return {i["intent"]: (i["strength"], i["metadata"]) for i in _ANALYSER.read(hint)[0]}
-
+from tests.webhook.analysers.embedded.probes import readings
 
 POINTED = [
     # en: a consequence word, a sentence before, a hedge, a rack and a zone
@@ -42,7 +35,7 @@ POINTED = [
 def test_a_refusal_pointing_back_avoids_the_one_place_named_before(
     hint: str, intent: str, items: list[str], strength: float
 ) -> None:
-    read = _read(hint)
+    read = readings(hint)
     assert set(read) == {intent}, read
     got_strength, metadata = read[intent]
     assert got_strength == strength
@@ -60,7 +53,7 @@ DEPLOYMENTS = [
 
 @pytest.mark.parametrize(("hint", "deployments"), DEPLOYMENTS)
 def test_a_refusal_pointing_back_avoids_the_one_workload_named_before(hint: str, deployments: list[str]) -> None:
-    read = _read(hint)
+    read = readings(hint)
     assert set(read) == {"avoid_same_node_as_deployments"}, read
     assert read["avoid_same_node_as_deployments"][1]["deployments"] == deployments
 
@@ -80,7 +73,7 @@ NOTHING_OR_NO_FLIP = [
 
 @pytest.mark.parametrize("hint", NOTHING_OR_NO_FLIP)
 def test_an_unsure_refusal_avoids_nothing(hint: str) -> None:
-    read = _read(hint)
+    read = readings(hint)
     assert not any(name.startswith("avoid_") for name in read), read
 
 
@@ -91,6 +84,6 @@ APPROVED = [
 
 @pytest.mark.parametrize(("hint", "intent", "items"), APPROVED)
 def test_an_approval_pointing_back_never_becomes_a_refusal(hint: str, intent: str, items: list[str]) -> None:
-    read = _read(hint)
+    read = readings(hint)
     assert not any(name.startswith("avoid_") for name in read), read
     assert read.get(intent, (0, {}))[1].get(intent) == items

@@ -16,24 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.webhook.analysers.embedded.probes import intents
-
-
-def reading(hint: str) -> dict[str, Any]:
-    """Intent name -> the one value of its metadata (names sorted), or None."""
-    out: dict[str, Any] = {}
-    for name, metadata in intents(hint).items():
-        value = next(iter(metadata.values()), None)
-        out[name] = sorted(value) if isinstance(value, list) else value
-    return out
-
-
-def check(hint: str, labels: dict[str, Any]) -> None:
-    expected = {
-        name: sorted(v) if isinstance(v, list) else (None if v is None else float(v)) for name, v in labels.items()
-    }
-    assert reading(hint) == expected, hint
-
+from tests.webhook.analysers.embedded.probes import check_values, values
 
 # Measured use, no wish word in the clause: a description of the workload, nothing to read.
 DESCRIBED = [
@@ -58,7 +41,7 @@ DESCRIBED = [
 
 @pytest.mark.parametrize("hint", DESCRIBED)
 def test_measured_use_describes(hint: str) -> None:
-    check(hint, {})
+    check_values(hint, {})
 
 
 # A need, a plain figure, a bare profile, or a wish beside the observation still reads.
@@ -82,7 +65,7 @@ ASKED = [
 
 @pytest.mark.parametrize(("hint", "labels"), ASKED)
 def test_a_need_beside_measured_use_still_reads(hint: str, labels: dict[str, Any]) -> None:
-    check(hint, labels)
+    check_values(hint, labels)
 
 
 # A move told in the past reads nothing; a move asked for reads its place.
@@ -107,7 +90,7 @@ MOVES = [
 
 @pytest.mark.parametrize(("hint", "labels"), MOVES)
 def test_a_past_move_reads_nothing_and_an_asked_move_its_place(hint: str, labels: dict[str, Any]) -> None:
-    check(hint, labels)
+    check_values(hint, labels)
 
 
 # Moves asked in the passive with a modal keep their place but their strength word is the language's own;
@@ -120,4 +103,4 @@ PASSIVE_MOVES = [
 
 @pytest.mark.parametrize(("hint", "racks"), PASSIVE_MOVES)
 def test_a_move_asked_in_the_passive_reads_its_place(hint: str, racks: list[str]) -> None:
-    assert reading(hint) == {"prefer_racks": racks}, hint
+    assert values(hint) == {"prefer_racks": racks}, hint

@@ -265,8 +265,6 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
 
 
 _NOTHING = re.compile(r"$^")
-_LIKEWISE_ITEM = re.compile(expand(r"{b}(?:{likewise}|{level_zone}|{level_rack}|{level_region}|{level_node}"
-                                    r"|{articles}){e}"))
 
 
 def _likewise_item(text: str, names: list[tuple[int, int]], start: int, end: int) -> bool:
@@ -409,6 +407,7 @@ _GOVERNED = re.compile(expand(r"(?<![\w-])(?:{per}|{of_word}|{place_preposition}
 
 
 _LEVEL_WORDS = r"{level_zone}|{level_rack}|{level_region}|{level_node}"
+_LIKEWISE_ITEM = re.compile(expand(r"{b}(?:{likewise}|" + _LEVEL_WORDS + r"|{articles}){e}"))
 _GPU_NODES = re.compile(expand(r"[\s-]*{level_node}{e}"))
 _NODES_GPU = re.compile(expand(r"{b}{level_node}[\s-]*$"))
 _OBJECT_WORDS = re.compile(expand(r"{b}(?:" + _LEVEL_WORDS + r"|{articles}|{list_join}){e}"))

@@ -242,8 +242,7 @@ def _size_intent(text: str, clause: Clause, slot: Slot, gpu_near: bool, window: 
     gpu = _nearest(_GPU_MEMORY_CUES, before, after)
     disk = _nearest(_EPHEMERAL_CUES, before, after)
     memory = _nearest(_MEMORY_CUES, before, after)
-    if gpu is not None and not gpu_near and (_EACH.search(text[slot.end:clause.end]) or _EACH.search(
-            text[clause.start:slot.start])):
+    if gpu is not None and not gpu_near and _EACH.search(text, clause.start, clause.end):
         gpu = None  # "each" (before or after: "give each 12 GB") without any GPU around counts something else
     other = _nearest(_NOT_PLACEMENT_CUES, before, after)
     ranked = sorted((d, name) for d, name in ((gpu, "prefer_gpu_memory_gb"), (disk, "prefer_ephemeral_storage"),

@@ -1070,6 +1070,9 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
       preferred: when no refusal word was read there, the refusal is in words the analyser does not know.
     - A preference for a place or workload its clause describes or complains about is dropped
       (``polarity_guard.undescribed``, the rule of descriptions; ``_subject`` tells it where a place subject ends).
+    - A wish turned only by a refusal said after another wish that refusal also turns, with nothing listing the
+      two ("all replicas on one node gpu nodes are to be avoided", typed without its full stop), is dropped: the
+      refusal may end at the nearer wish (``_beyond_nearer_refused``).
     """
     names = [(s.start, s.end) for s in slots if s.kind in _PLACES]
     refused: set[tuple[int, int]] = set()  # (sentence, position): wishes in the sentence before it
@@ -1119,6 +1122,8 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
             continue  # "stay off node-3 node-4 works": which of them the refusal meant is not certain
         if _continues_refused_list(text, clauses, clause, candidate, candidates):
             continue
+        if _beyond_nearer_refused(text, clause, candidate, candidates):
+            continue
         # a complained-about place is no rival of its refusal ("avoid m04 m04 keeps crashing")
         rivals = [o for o in candidates if o.intent in opposites(candidate.intent)
                   and clause_at(clauses, o.position) == clause
@@ -1135,6 +1140,22 @@ _LABELLED = re.compile(expand(r"(?<![\w-])(?:" + _ANY_LEVEL_WORD + r")\s*(?:{cop
 _AS_LEVEL = re.compile(expand(r"\s+{as_role}\s+(?:{articles}\s+)?(?:" + _ANY_LEVEL_WORD + r"){e}"))
 _INTERJECTION = re.compile(r"(?<![\w-])" + group("refusal_interjection") + r"(?![\w-])")
 _LEVEL_OR_ARTICLE = re.compile(expand(r"(?<![\w-])(?:{articles}|") + _ANY_LEVEL_WORD + r")(?![\w-])")
+
+
+_LISTED = re.compile(expand(r"[,/+&]|(?<![\w-])(?:{and_word}|{or_word}|{as_well_as})(?![\w-])"))
+
+
+def _beyond_nearer_refused(text: str, clause: Clause, candidate: Candidate, candidates: list[Candidate]) -> bool:
+    """Whether ``candidate`` is turned only by a refusal said after it (``Clause.negations_after``) while another
+    turned wish of another intent follows it in its clause with nothing that lists the two: "alle Replikate auf
+    einem Knoten GPU-Knoten sind zu meiden", "todas en un solo nodo hay que evitar los nodos gpu" refuse the GPU
+    nodes, and whether the one node too is not certain."""
+    if not candidate.negated or clause.inherited_negation or any(
+            end <= candidate.position for end in clause.negations_before):
+        return False
+    end = candidate.position + max(len(candidate.cue), 1)
+    return any(o.negated and o.intent != candidate.intent and end <= o.position < clause.end
+               and not _LISTED.search(text, end, o.position) for o in candidates)
 
 
 def _refused_between(text: str, candidates: list[Candidate]) -> set[int]:

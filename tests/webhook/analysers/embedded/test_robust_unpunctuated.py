@@ -1,0 +1,54 @@
+"""Refusals typed without the punctuation that bounds them (session 9), in en, es, de and fr.
+
+The probes are our own wording (no evaluation row). The rules they pin down:
+
+* a refusal said after a wish with another wish between them ("all replicas on one node gpu nodes are to be
+  avoided", typed without its full stop) refuses the nearer wish; whether it reaches back to the farther one is not
+  certain, so that one is dropped: one node never becomes one per node;
+* "halte ihn von Knoten fern auf denen X läuft": the German away-verb before the relative clause that says which
+  nodes (typed without its comma) refuses the relation, it never turns it into a wish to share;
+* "nich" (typed for "nicht") before "zwangsläufig / unbedingt" only lifts a requirement, like "nicht".
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.webhook.analysers.embedded.probes import names
+
+AWAY_FROM_REDIS = {"avoid_same_node_as_deployments"}
+
+PROBES = [
+    # the farther wish is dropped, the nearer refused: never spread_nodes
+    ("every replica on one single node gpu nodes are to be avoided", {"avoid_gpu_nodes"}),
+    ("all the pods on a single host gpu nodes must be avoided", {"avoid_gpu_nodes"}),
+    ("todas las instancias en una sola máquina hay que evitar los nodos con gpu", {"avoid_gpu_nodes"}),
+    ("alle pods auf einem einzigen server gpu-knoten sind zu vermeiden", {"avoid_gpu_nodes"}),
+    ("tous nos pods sur un unique serveur les noeuds gpu c est a eviter", {"avoid_gpu_nodes"}),
+    # listed, the refusal reaches both; punctuated, the wish stays a wish
+    ("rack-3 and the gpu nodes are to be avoided", {"avoid_gpu_nodes", "avoid_racks"}),
+    ("keep all replicas on one node and stay off gpu nodes", {"avoid_gpu_nodes", "prefer_colocate_same_deployment"}),
+    ("alle pods auf einem einzigen server. gpu-knoten sind zu vermeiden", {"avoid_gpu_nodes",
+                                                                        "prefer_colocate_same_deployment"}),
+    # the away-verb before its relative clause
+    ("halte dich von knoten fern wo memcached-a läuft", AWAY_FROM_REDIS),
+    ("halt den job von den rechnern fern auf denen memcached-a laeuft", AWAY_FROM_REDIS),
+    ("halte ihn von knoten fern, auf denen memcached-a läuft", AWAY_FROM_REDIS),
+    ("halte ihn von den knoten fern auf denen memcached-a laeuft und nimm 8 kerne",
+     AWAY_FROM_REDIS | {"prefer_cpu_cores"}),
+    # "nich" hedges like "nicht": close, and the region after it is no refusal
+    ("pods nah beieinander aber nich unbedingt auf einem server", {"prefer_nearby_nodes_same_deployment"}),
+]
+
+
+@pytest.mark.parametrize(("hint", "expected"), PROBES)
+def test_unpunctuated_refusals(hint: str, expected: set[str]) -> None:
+    assert names(hint) == expected, hint
+
+
+@pytest.mark.parametrize("hint", [
+    "pods nah beieinander aber nich zwangslaeufig auf einem server zone eu-west-1b bitte",
+    "pods nah beieinander aber nicht unbedingt auf einem server region westeurope",
+])
+def test_hedge_never_refuses_the_place_after_it(hint: str) -> None:
+    assert not {n for n in names(hint) if n.startswith("avoid_")}, hint

@@ -133,9 +133,10 @@ def is_bare(text: str, masked: list[tuple[int, int]], start: int, end: int, patt
 
 
 def segment(text: str, names: list[tuple[int, int]] | None = None,
-            amounts: list[int] | None = None) -> list[Clause]:
+            amounts: list[int] | None = None, whole: list[tuple[int, int]] | None = None) -> list[Clause]:
     """Cut lower-cased ``text`` into clauses. ``names``: spans of extracted names (for list continuation);
-    ``amounts``: where resource amounts start ("8 cores", "2TB"), which end a negation's scope."""
+    ``amounts``: where resource amounts start ("8 cores", "2TB"), which end a negation's scope; ``whole``: spans no
+    cut falls inside (every slot: the unit of "384 gib of ram" is no German "gib")."""
     names = names or []
     inert = inert_phrases(text)
     clauses: list[Clause] = []
@@ -148,7 +149,7 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
         bare_previous = False  # the previous segment was nothing but a strength word
         header = False  # "Critical: ..." governs the whole sentence
         for start, end, separator in _unpunctuated(text, _cuts(SOFT_SPLIT, text, s_start, s_end), names,
-                                                   amounts or [], inert):
+                                                   amounts or [], inert, whole or []):
             marks = sorted([(m.start(), WEAK_STRENGTH, m.group(0)) for m in _spans(WEAK, text, start, end)]
                            + [(m.start(), STRONG_STRENGTH, m.group(0)) for m in _spans(STRONG, text, start, end)])
             lead = start + len(text[start:end]) - len(text[start:end].lstrip())
@@ -355,18 +356,20 @@ class _Said:
 
 
 def _unpunctuated(text: str, pieces: list[tuple[int, int, str]], names: list[tuple[int, int]],
-                  amounts: list[int], inert: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
+                  amounts: list[int], inert: list[tuple[int, int]],
+                  whole: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
     """Cut each piece where a new wish begins although no punctuation says so ("not in zone a needs 4
     GPUs", "no GPU nodes 8 cores", "über Zonen verteilen in eu-central-1 bleiben").
 
     Each word that may open a clause (``_boundaries``) is tried in order; ``_opens_clause`` says whether
     it does, given what the piece has said since its last cut. A cut needs a word between the last cue
     and it ("not spread out", "you must avoid" stay whole) and words of substance after it ("rack-9 stay
-    away" points back). ``inert``: ``inert_phrases(text)``."""
+    away" points back). ``inert``: ``inert_phrases(text)``; ``whole``: spans never cut inside."""
     out: list[tuple[int, int, str]] = []
     for start, end, separator in pieces:
         cuts = [start]
-        boundaries = _boundaries(text, start, end, names, amounts, inert)
+        boundaries = [b for b in _boundaries(text, start, end, names, amounts, inert)
+                      if not any(s < b.cut < e for s, e in whole)]
         for boundary in boundaries:
             if boundary.cut > cuts[-1] and _substance(text, max(boundary.cut, boundary.end), end) and _opens_clause(
                     text, boundary, _said(text, cuts[-1], boundary, names, amounts), cuts[-1], names):

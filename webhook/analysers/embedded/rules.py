@@ -261,7 +261,8 @@ def _size_intent(text: str, clause: Clause, slot: Slot, gpu_near: bool, window: 
         if best == "prefer_memory_gb" and gpu_near and not _RAM.search(before + after):
             return "prefer_gpu_memory_gb"
         return best
-    if gpu_near:
+    # "1 gpu 8 kerne 32gb": a size right after a core count is the machine shape's RAM, GPUs or not
+    if gpu_near and not _after_cores(text, slot, slots):
         return "prefer_gpu_memory_gb"
     # "16 cores 64g ssd", "24 coeurs et 96 go avec du ssd": a small size between a core count and a kind of
     # disk is the machine shape's RAM; the disk kind is a wish of its own
@@ -368,7 +369,8 @@ def read_hint(hint: str) -> Reading:
     slots = [s for s in slots if not (s.kind == "node" and any(
         start <= s.start < end for start, end in (*unsaid, *((r.start, r.end) for r in relations))))]
     clauses = segment(text, [(s.start, s.end) for s in slots if s.kind in ("zone", "region", "rack", "node")],
-                      [s.start for s in slots if s.kind in ("cores", "gpus", "size", "rate")])
+                      [s.start for s in slots if s.kind in ("cores", "gpus", "size", "rate")],
+                      [(s.start, s.end) for s in slots])
     reading = Reading(text, clauses)
     # statements, the past, questions and the reasons after a wish ask for nothing (polarity_guard)
     skipped, reasons = not_wishes(text, clauses)

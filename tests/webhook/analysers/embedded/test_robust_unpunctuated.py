@@ -7,14 +7,17 @@ The probes are our own wording (no evaluation row). The rules they pin down:
   certain, so that one is dropped: one node never becomes one per node;
 * "halte ihn von Knoten fern auf denen X läuft": the German away-verb before the relative clause that says which
   nodes (typed without its comma) refuses the relation, it never turns it into a wish to share;
-* "nich" (typed for "nicht") before "zwangsläufig / unbedingt" only lifts a requirement, like "nicht".
+* "nich" (typed for "nicht") before "zwangsläufig / unbedingt" only lifts a requirement, like "nicht";
+* French "à l'écart" typed without its apostrophe ("a lecart") still keeps the place aside;
+* a size is read whole: its unit is no word of a clause ("96 GiB of RAM": "gib" is no German "give"), and a size
+  right after a core count is the machine's RAM though GPUs were named before it ("1 gpu 8 kerne 32gb").
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tests.webhook.analysers.embedded.probes import names
+from tests.webhook.analysers.embedded.probes import intents, names
 
 AWAY_FROM_REDIS = {"avoid_same_node_as_deployments"}
 
@@ -36,6 +39,9 @@ PROBES = [
     ("halte ihn von knoten fern, auf denen memcached-a läuft", AWAY_FROM_REDIS),
     ("halte ihn von den knoten fern auf denen memcached-a laeuft und nimm 8 kerne",
      AWAY_FROM_REDIS | {"prefer_cpu_cores"}),
+    # no apostrophe
+    ("le rack b-77 est a tenir a lecart", {"avoid_racks"}),
+    ("mettez-le dans la zone eu-west-3b mais gardez la zone eu-west-3a a lecart", {"avoid_zones", "prefer_zones"}),
     # "nich" hedges like "nicht": close, and the region after it is no refusal
     ("pods nah beieinander aber nich unbedingt auf einem server", {"prefer_nearby_nodes_same_deployment"}),
 ]
@@ -52,3 +58,23 @@ def test_unpunctuated_refusals(hint: str, expected: set[str]) -> None:
 ])
 def test_hedge_never_refuses_the_place_after_it(hint: str) -> None:
     assert not {n for n in names(hint) if n.startswith("avoid_")}, hint
+
+
+SIZES = [
+    ("8 GPUs with NVLink 96 GiB of RAM", {"prefer_memory_gb": 96.0}),
+    ("two gpus nvlinked 512 gib ram and stay off rack-4", {"prefer_memory_gb": 512.0}),
+    ("inferencia 1 gpu 4 nucleos 24gb", {"prefer_memory_gb": 24.0}),
+    ("1 gpu 6 kerne 20gb bitte", {"prefer_memory_gb": 20.0}),
+    ("training 2 gpus 12 coeurs 48go", {"prefer_memory_gb": 48.0}),
+    # a size on its GPU stays GPU memory
+    ("2 h100 80gb", {"prefer_gpu_memory_gb": 80.0}),
+]
+
+
+@pytest.mark.parametrize(("hint", "expected"), SIZES)
+def test_sizes_are_read_whole(hint: str, expected: dict[str, float]) -> None:
+    read = intents(hint)
+    for name, value in expected.items():
+        assert name in read and value in read[name].values(), (hint, read)
+    other = {"prefer_memory_gb", "prefer_gpu_memory_gb", "prefer_ephemeral_storage"} - set(expected)
+    assert not other & set(read), (hint, read)

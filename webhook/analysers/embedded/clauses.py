@@ -312,6 +312,7 @@ _WISH_CUES = (_OPENING, _CLOSING, NEGATION_BEFORE, WEAK, STRONG)
 _SCOPE_OPENERS = (NEGATION_BEFORE, HEDGE, _NEGATION_OPEN, NOT_NEEDED, INDIFFERENT)
 _LEVEL_PHRASE = re.compile(expand(r"{b}{locative}\s+(?:{articles}\s+)?(?:{level_zone}|{level_region}|{level_rack}){e}"))
 # words that tie an amount to what comes before it ("nodes with 2 GPUs", "more than 8 cores")
+_COUNT_ONE = re.compile(expand(r"{count_one}{e}"))
 _AMOUNT_LINK = re.compile(expand(r"{b}(?:{with_word}|{than_word}|{of_word}|{per})\s*$"))
 
 
@@ -496,8 +497,10 @@ def _boundaries(text: str, start: int, end: int, names: list[tuple[int, int]],
     found += [_Boundary(m.start(), m.start(), m.end(), _STRENGTH) for p in (WEAK, STRONG)
               for m in p.finditer(text, start, end)]
     found += [_Boundary(m.start(), m.start(), m.end(), _PLACE) for m in _LEVEL_PHRASE.finditer(text, start, end)]
-    # an amount in digits: a count word may be an article ("machine a GPU" typed without its accent)
-    found += [_Boundary(a, a, a, _AMOUNT) for a in amounts if start < a < end and text[a].isdigit()]
+    # an amount in digits or number words ("sixteen cores"); never "one"/"a", which may be an article ("machine a
+    # GPU" typed without its accent)
+    found += [_Boundary(a, a, a, _AMOUNT) for a in amounts
+              if start < a < end and (text[a].isdigit() or not _COUNT_ONE.match(text, a))]
     # an intent's cue is the substance of the clause it opens: it spans nothing here. It opens one only after a
     # refusal that has named its place (``_opens_clause``), or as the item a strength word after it belongs to
     # (``_last_item``): a piece with neither needs no cue.
@@ -591,6 +594,11 @@ def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int,
     # a place phrase, an amount or a wish of another kind after a refusal: "no GPU | in region eu-west-2",
     # "no GPU | 12 cores"; once the refusal has named what it refuses, what follows is no part of it
     # ("stay off rack-10 | nodes with 25 Gbps", "nicht auf rack-4 | Knoten mit NVLink")
+    # "gpu machines are off the table | 8 vcpu": a refusal said after its object is whole; an amount after it is a
+    # wish of its own
+    if kind == _AMOUNT and said.cues and NEGATION_AFTER.fullmatch(said.cues[-1].group(0)) and _substance(
+            text, piece_start, said.cues[-1].start()):
+        return True
     if not said.negations:
         return False
     refused_named = any(p >= said.negations[-1].end() for p in said.named)

@@ -257,12 +257,13 @@ def _size_intent(text: str, clause: Clause, slot: Slot, gpu_near: bool, window: 
         # ("500 GB Speicher auf der Festplatte")
         if best == "prefer_memory_gb" and disk is not None and not _PLAIN_RAM.search(before + after):
             return "prefer_ephemeral_storage"
-        # "GPUs with 40 GB of memory": plain "memory" next to a GPU mention is GPU memory.
-        if best == "prefer_memory_gb" and gpu_near and not _RAM.search(before + after):
+        # "GPUs with 40 GB of memory": plain "memory" next to a GPU mention is GPU memory, unless no GPU holds
+        # that much ("8 H100 with NVLink 1 TB of memory" is the machine's)
+        if best == "prefer_memory_gb" and gpu_near and not _RAM.search(before + after) and _one_gpu_holds(slot):
             return "prefer_gpu_memory_gb"
         return best
     # "1 gpu 8 kerne 32gb": a size right after a core count is the machine shape's RAM, GPUs or not
-    if gpu_near and not _after_cores(text, slot, slots):
+    if gpu_near and not _after_cores(text, slot, slots) and _one_gpu_holds(slot):
         return "prefer_gpu_memory_gb"
     # "16 cores 64g ssd", "24 coeurs et 96 go avec du ssd": a small size between a core count and a kind of
     # disk is the machine shape's RAM; the disk kind is a wish of its own
@@ -274,6 +275,14 @@ def _size_intent(text: str, clause: Clause, slot: Slot, gpu_near: bool, window: 
             text, slot.end, min(clause.end, _next_amount(text, slot, slots))):
         return "prefer_ephemeral_storage"
     return "prefer_memory_gb"
+
+
+_GPU_MEMORY_MAX = 288.0  # GB: the most memory one GPU carries today (B300); more is a machine's RAM
+
+
+def _one_gpu_holds(slot: Slot) -> bool:
+    """Whether a size could be one GPU's memory (``_GPU_MEMORY_MAX``)."""
+    return not isinstance(slot.value, float) or slot.value <= _GPU_MEMORY_MAX
 
 
 # "one" before a GPU word or a model compound ("a GPU", "eine A100-Grafikkarte"), the GPU words that

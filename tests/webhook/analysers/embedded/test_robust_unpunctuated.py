@@ -10,7 +10,11 @@ The probes are our own wording (no evaluation row). The rules they pin down:
 * "nich" (typed for "nicht") before "zwangsläufig / unbedingt" only lifts a requirement, like "nicht";
 * French "à l'écart" typed without its apostrophe ("a lecart") still keeps the place aside;
 * a size is read whole: its unit is no word of a clause ("96 GiB of RAM": "gib" is no German "give"), and a size
-  right after a core count is the machine's RAM though GPUs were named before it ("1 gpu 8 kerne 32gb").
+  right after a core count is the machine's RAM though GPUs were named before it ("1 gpu 8 kerne 32gb"), and
+  a size no GPU holds ("1 TB of memory" beside eight GPUs) is the machine's RAM;
+* a refusal said after its object is whole: an amount after it ("gpu boxes are off limits 6 vcpu", "no gpu
+  nodes ten cores", number words too) or a wish with the workload as its subject ("... it needs 16 cores") is a
+  wish of its own.
 """
 
 from __future__ import annotations
@@ -66,6 +70,8 @@ SIZES = [
     ("inferencia 1 gpu 4 nucleos 24gb", {"prefer_memory_gb": 24.0}),
     ("1 gpu 6 kerne 20gb bitte", {"prefer_memory_gb": 20.0}),
     ("training 2 gpus 12 coeurs 48go", {"prefer_memory_gb": 48.0}),
+    ("vier h100 mit nvlink 1 tb speicher", {"prefer_memory_gb": 1024.0}),
+    ("six gpus a100 2tb of memory", {"prefer_memory_gb": 2048.0}),
     # a size on its GPU stays GPU memory
     ("2 h100 80gb", {"prefer_gpu_memory_gb": 80.0}),
 ]
@@ -78,3 +84,22 @@ def test_sizes_are_read_whole(hint: str, expected: dict[str, float]) -> None:
         assert name in read and value in read[name].values(), (hint, read)
     other = {"prefer_memory_gb", "prefer_gpu_memory_gb", "prefer_ephemeral_storage"} - set(expected)
     assert not other & set(read), (hint, read)
+
+
+AFTER_A_REFUSAL = [
+    ("gpu boxes are off limits 6 vcpu", {"avoid_gpu_nodes", "prefer_cpu_cores"}),
+    ("rack-19 is a no-go 10 cores 40gb", {"avoid_racks", "prefer_cpu_cores", "prefer_memory_gb"}),
+    ("no gpu nodes ten cores", {"avoid_gpu_nodes", "prefer_cpu_cores"}),
+    ("nada de nodos gpu doce nucleos", {"avoid_gpu_nodes", "prefer_cpu_cores"}),
+    ("keine gpu-knoten zehn kerne", {"avoid_gpu_nodes", "prefer_cpu_cores"}),
+    ("pas de noeud gpu douze coeurs", {"avoid_gpu_nodes", "prefer_cpu_cores"}),
+    ("keep it out of zone us-west-2b it needs 12 cores", {"avoid_zones", "prefer_cpu_cores"}),
+    ("skip node-77 the job requires an nvme disk", {"avoid_nodes", "prefer_ssd_storage"}),
+    # "one"/"a" stays an article: no clause is cut before it
+    ("no gpu with a fan", {"avoid_gpu_nodes"}),
+]
+
+
+@pytest.mark.parametrize(("hint", "expected"), AFTER_A_REFUSAL)
+def test_a_wish_after_a_whole_refusal(hint: str, expected: set[str]) -> None:
+    assert names(hint) == expected, hint

@@ -123,8 +123,9 @@ def cues_in(text: str, clause: Clause, inert: list[tuple[int, int]] | None = Non
     weak_spans = [(m.start(), m.end()) for p in (HEDGE, NOT_NEEDED) for m in p.finditer(text, clause.start, clause.end)]
 
     def weak(start: int, end: int) -> bool:
+        # the indifference may be the cue's own word ("peu importe la zone")
         return any(s <= start and end <= e for s, e in weak_spans) or bool(
-            INDIFFERENT.search(text, end, min(clause.end, end + 30)))
+            INDIFFERENT.search(text, start, min(clause.end, end + 30)))
 
     found = [PolarityCue(m.start(), m.end(), BEFORE, weak(m.start(), m.end()))
              for m in negations(NEGATION_BEFORE, text, clause.start, clause.end, inert)]
@@ -184,7 +185,8 @@ def guard(text: str, clauses: list[Clause], candidates: list[Candidate], read: S
             kept.append(candidate)
             continue
         index = clauses.index(clause)
-        if candidate.intent in POSITIVE and not candidate.negated and (unspent[index] or (
+        doubts = [cue for cue in unspent[index] if not _aimed_past(text, clause, cue, candidate)]
+        if candidate.intent in POSITIVE and not candidate.negated and (doubts or (
                 candidate.items and _refused_later(clauses, index, pointing_back))):
             continue
         if candidate.intent in NEGATIVE and candidate.negated and (
@@ -198,6 +200,17 @@ def guard(text: str, clauses: list[Clause], candidates: list[Candidate], read: S
             continue
         kept.append(candidate)
     return kept
+
+
+_LEVEL = re.compile(expand(r"(?<![\w-])(?:{level_zone}|{level_rack}|{level_region}|{level_node})(?![\w-])"))
+
+
+def _aimed_past(text: str, clause: Clause, cue: PolarityCue, candidate: Candidate) -> bool:
+    """Whether ``cue`` is an indifference or hedge said after ``candidate`` about a level it names itself ("same
+    region as checkout-svc dont care abt the zone"): it reaches what follows it, not the wish before it.
+    Without a level of its own ("rack-3 doesn't matter") it may be about the wish, which stays unsure."""
+    return cue.weak and cue.reach == BEFORE and cue.start >= candidate.position + len(candidate.cue) and bool(
+        _LEVEL.search(text, cue.end, clause.end))
 
 
 def _refused_later(clauses: list[Clause], index: int, pointing_back: set[int]) -> bool:

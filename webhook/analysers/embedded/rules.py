@@ -865,6 +865,8 @@ def _bare_from(text: str, start: int, end: int, slots: list[Slot]) -> bool:
     end = words_end(text, start, end)
     if not REFUSAL.search(text, start, end) or _REFUSAL_REFUSED.search(text, start, end):
         return False
+    if INDIFFERENT.search(text, start, end):
+        return False  # "peu importe la zone", "egal welche Zone": an indifference refuses nothing
     rest = REFUSAL_WORDS.sub(" ", text[start:end])
     if not re.search(r"[^\W\d_]", WEAK.sub(" ", rest)):
         return True  # nothing but the refusal, maybe hedged ("skip it if possible")

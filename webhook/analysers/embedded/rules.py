@@ -82,6 +82,11 @@ _MEMORY_CUES = re.compile(rf"(?<![\w]){group('about_memory')}(?![\w])")
 # a word of a workload's name is no cue: "log-agent ... 3g" is RAM, not the size of its logs
 _NOT_PLACEMENT_CUES = re.compile(rf"(?<![\w-]){group('about_other')}(?![\w-])")
 _NETWORK_CUES = re.compile(rf"(?<![\w]){group('about_network')}(?![\w])")
+# a resource word right before an amount, as its label ("ram 48gi", "scratch: 100gi")
+_LABELS_BEFORE = tuple(re.compile(p.pattern + r"\s*[:=]?\s*$") for p in (
+    _GPU_MEMORY_CUES, _EPHEMERAL_CUES, _MEMORY_CUES))
+_SIGNS = " ,:;="  # what may stand between a label and its amount, or two items of a list
+_AMOUNT_END = re.compile(r"\d\s*[^\W\d_]{0,4}\s*$")
 _RESOURCE_CUES = (_GPU_MEMORY_CUES, _EPHEMERAL_CUES, _MEMORY_CUES, _NOT_PLACEMENT_CUES, _NETWORK_CUES)
 
 
@@ -204,7 +209,8 @@ def _window(text: str, clause: Clause, slot: Slot, clauses: list[Clause], slots:
     is one comma away; in "4 cores, 16gb, 100gb scratch" the scratch is the other amount's)."""
     amounts = _other_amounts(slot, slots)
     stop = _next_amount(text, slot, slots)
-    before, after = text[clause.start:slot.start], text[slot.end:min(clause.end, stop)]
+    before = text[clause.start:slot.start]
+    after = _own_after(before, text[slot.end:min(clause.end, stop)], not text[clause.end:stop].strip(_SIGNS))
     # a GPU word keeps the window in its clause too: "8 GPUs A100 de 80 gigas, ..., 1 TB de scratch"
     if any(_nearest(p, before, after) is not None for p in (*_RESOURCE_CUES, GPU_WORD, _GPU_MODEL)):
         return before, after
@@ -218,7 +224,23 @@ def _window(text: str, clause: Clause, slot: Slot, clauses: list[Clause], slots:
         first -= 1
     while last < len(sentence) - 1 and not own_amount(sentence[last + 1]):
         last += 1
-    return text[sentence[first].start:slot.start], text[slot.end:min(sentence[last].end, stop)]
+    before = text[sentence[first].start:slot.start]
+    end = min(sentence[last].end, stop)
+    return before, _own_after(before, text[slot.end:end], not text[end:stop].strip(_SIGNS))
+
+
+def _own_after(before: str, after: str, cut_at_amount: bool) -> str:
+    """``after`` without the next amount's label when labels come before their amounts ("ram 48gi scratch 100gi":
+    "scratch" is the 100gi's, as "ram" is the 48gi's); ``cut_at_amount``: ``after`` ends where that amount starts."""
+    labels = [m for p in _LABELS_BEFORE if (m := p.search(before)) is not None]
+    # "16gb ram 100gb scratch": a word right after the amount before is that amount's, no label of this one
+    if not cut_at_amount or not after or not labels or any(_AMOUNT_END.search(before, 0, m.start()) for m in labels):
+        return after
+    for label in _LABELS_BEFORE:
+        match = label.search(after)
+        if match is not None:
+            return after[:match.start()]
+    return after
 
 
 def _nearest(pattern: re.Pattern[str], before: str, after: str) -> int | None:
@@ -249,6 +271,10 @@ def _size_intent(text: str, clause: Clause, slot: Slot, gpu_near: bool, window: 
                                                 (memory, "prefer_memory_gb"), (other, "")) if d is not None)
     if ranked:
         best = ranked[0][1]
+        # "log shipper ... 1 core 2g": a size right after a core count is the machine shape's RAM, whatever word
+        # about something else ("logs") stands before the shape
+        if best == "" and _after_cores(text, slot, slots) and ranked[0][0] > _FAR:
+            return "prefer_memory_gb"
         # "8c/32g and local nvme": a size right after a core count is the machine's RAM (its shape) when the
         # disk word after it is an item of its own, joined to the shape ("8c 500gb scratch" stays disk)
         if best == "prefer_ephemeral_storage" and _SHAPE_JOIN.match(after) and _after_cores(text, slot, slots):
@@ -277,6 +303,7 @@ def _size_intent(text: str, clause: Clause, slot: Slot, gpu_near: bool, window: 
     return "prefer_memory_gb"
 
 
+_FAR = 30  # characters: a cue farther from a size than this is about another part of the hint
 _GPU_MEMORY_MAX = 288.0  # GB: the most memory one GPU carries today (B300); more is a machine's RAM
 
 

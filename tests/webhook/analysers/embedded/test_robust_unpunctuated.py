@@ -11,7 +11,10 @@ The probes are our own wording (no evaluation row). The rules they pin down:
 * French "à l'écart" typed without its apostrophe ("a lecart") still keeps the place aside;
 * a size is read whole: its unit is no word of a clause ("96 GiB of RAM": "gib" is no German "give"), and a size
   right after a core count is the machine's RAM though GPUs were named before it ("1 gpu 8 kerne 32gb"), and
-  a size no GPU holds ("1 TB of memory" beside eight GPUs) is the machine's RAM;
+  a size no GPU holds ("1 TB of memory" beside eight GPUs) is the machine's RAM; labels said before their amounts
+  ("ram 48gi scratch 100gi", "ram: 64g, scratch: 200g") are each their own amount's, labels after them ("16gb ram
+  100gb scratch") too, and a core count's shape ("1 core 2g") holds though a word about something else ("log
+  shipper") stands far before it;
 * a refusal said after its object is whole: an amount after it ("gpu boxes are off limits 6 vcpu", "no gpu
   nodes ten cores", number words too) or a wish with the workload as its subject ("... it needs 16 cores") is a
   wish of its own.
@@ -72,6 +75,11 @@ SIZES = [
     ("training 2 gpus 12 coeurs 48go", {"prefer_memory_gb": 48.0}),
     ("vier h100 mit nvlink 1 tb speicher", {"prefer_memory_gb": 1024.0}),
     ("six gpus a100 2tb of memory", {"prefer_memory_gb": 2048.0}),
+    ("ram 24gi scratch 300gi", {"prefer_memory_gb": 24.0, "prefer_ephemeral_storage": 300.0}),
+    ("ram: 96g, scratch: 750g", {"prefer_memory_gb": 96.0, "prefer_ephemeral_storage": 750.0}),
+    ("arbeitsspeicher 48gb scratch 2tb", {"prefer_memory_gb": 48.0, "prefer_ephemeral_storage": 2048.0}),
+    ("12gb ram 80gb scratch", {"prefer_memory_gb": 12.0, "prefer_ephemeral_storage": 80.0}),
+    ("metrics log forwarder next to the api pods 2 cores 6g", {"prefer_memory_gb": 6.0}),
     # a size on its GPU stays GPU memory
     ("2 h100 80gb", {"prefer_gpu_memory_gb": 80.0}),
 ]
@@ -81,7 +89,7 @@ SIZES = [
 def test_sizes_are_read_whole(hint: str, expected: dict[str, float]) -> None:
     read = intents(hint)
     for name, value in expected.items():
-        assert name in read and value in read[name].values(), (hint, read)
+        assert name in read and value in read[name].values(), (hint, read)  # the metadata's one number
     other = {"prefer_memory_gb", "prefer_gpu_memory_gb", "prefer_ephemeral_storage"} - set(expected)
     assert not other & set(read), (hint, read)
 

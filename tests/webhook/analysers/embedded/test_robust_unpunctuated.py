@@ -7,7 +7,9 @@ The probes are our own wording (no evaluation row). The rules they pin down:
   certain, so that one is dropped: one node never becomes one per node;
 * "halte ihn von Knoten fern auf denen X läuft": the German away-verb before the relative clause that says which
   nodes (typed without its comma) refuses the relation, it never turns it into a wish to share;
-* "nich" (typed for "nicht") before "zwangsläufig / unbedingt" only lifts a requirement, like "nicht";
+* "nich" (typed for "nicht") before "zwangsläufig / unbedingt" only lifts a requirement, like "nicht"; so does "not
+  necessarily on a node" said with the article ("nicht unbedingt auf einem Knoten", "pas forcément sur un nœud",
+  "no necesariamente en un nodo"): after "together" the replicas are close, never one node;
 * French "à l'écart" typed without its apostrophe ("a lecart") still keeps the place aside;
 * a size is read whole: its unit is no word of a clause ("96 GiB of RAM": "gib" is no German "give"), and a size
   right after a core count is the machine's RAM though GPUs were named before it ("1 gpu 8 kerne 32gb"), and
@@ -46,6 +48,11 @@ PROBES = [
     ("halte ihn von knoten fern, auf denen memcached-a läuft", AWAY_FROM_REDIS),
     ("halte ihn von den knoten fern auf denen memcached-a laeuft und nimm 8 kerne",
      AWAY_FROM_REDIS | {"prefer_cpu_cores"}),
+    # one node hedged with the article
+    ("die instanzen zusammen aber nicht unbedingt auf einem server", {"prefer_nearby_nodes_same_deployment"}),
+    ("les instances ensemble mais pas forcement sur une machine", {"prefer_nearby_nodes_same_deployment"}),
+    ("las instancias juntas pero no necesariamente en una maquina", {"prefer_nearby_nodes_same_deployment"}),
+    ("nicht zwingend auf einem server", set()),
     # no apostrophe
     ("le rack b-77 est a tenir a lecart", {"avoid_racks"}),
     ("mettez-le dans la zone eu-west-3b mais gardez la zone eu-west-3a a lecart", {"avoid_zones", "prefer_zones"}),

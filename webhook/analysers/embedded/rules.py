@@ -1164,6 +1164,9 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
             continue
         if _beyond_nearer_refused(text, clause, candidate, candidates):
             continue
+        if not candidate.negated and not candidate.intent.startswith("avoid_") and opposites(candidate.intent) and (
+                _restates_refusal(text, clauses, clause)):
+            continue  # "don't put it on spot nodes... i mean node spot-3": kept or corrected, not certain
         # a complained-about place is no rival of its refusal ("avoid m04 m04 keeps crashing")
         rivals = [o for o in candidates if o.intent in opposites(candidate.intent)
                   and clause_at(clauses, o.position) == clause
@@ -1180,6 +1183,16 @@ _LABELLED = re.compile(expand(r"(?<![\w-])(?:" + _ANY_LEVEL_WORD + r")\s*(?:{cop
 _AS_LEVEL = re.compile(expand(r"\s+{as_role}\s+(?:{articles}\s+)?(?:" + _ANY_LEVEL_WORD + r"){e}"))
 _INTERJECTION = re.compile(r"(?<![\w-])" + group("refusal_interjection") + r"(?![\w-])")
 _LEVEL_OR_ARTICLE = re.compile(expand(r"(?<![\w-])(?:{articles}|") + _ANY_LEVEL_WORD + r")(?![\w-])")
+
+
+_RESTATEMENT = re.compile(r"[\W_]*" + group("restatement") + r"(?![\w-])")
+
+
+def _restates_refusal(text: str, clauses: list[Clause], clause: Clause) -> bool:
+    """Whether ``clause`` opens with a correction or restatement ("i mean", "o sea", "ich meine", "je veux dire")
+    right after a clause that refuses: whether it keeps the refusal or corrects it is not certain."""
+    index = clauses.index(clause)
+    return index > 0 and clauses[index - 1].negated and _RESTATEMENT.match(text, clause.start) is not None
 
 
 _LISTED = re.compile(expand(r"[,/+&]|(?<![\w-])(?:{and_word}|{or_word}|{as_well_as})(?![\w-])"))

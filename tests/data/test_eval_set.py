@@ -44,7 +44,8 @@ CATEGORIES = ("single", "paraphrase", "combination", "strength", "noise", "multi
 MINIMUM_ROWS = {"en": 300, "es": 50, "de": 50}
 MINIMUM_PER_INTENT = 5
 # Every intent at least this often in each extra development set and held-out set.
-MINIMUM_PER_INTENT_EXTRA = {"dev2": 4, "dev3": 3, "dev5": 4, "dev6": 4, "dev7": 4, "dev8": 4, "dev9": 4, "dev10": 4, "dev11": 4,
+MINIMUM_PER_INTENT_EXTRA = {"dev2": 4, "dev3": 3, "dev5": 4, "dev6": 4, "dev7": 4, "dev8": 4, "dev9": 4, "dev10": 4,
+                            "dev11": 4,
                             "dev-fr": 3, "dev-fr2": 3, "dev-fr3": 3,
                             "holdout/fr": 2, "holdout/fr2": 2} | {
     n: 3 for n in MULTILINGUAL_HOLDOUT

@@ -295,6 +295,8 @@ _ASKS_FOR = compile_words(*alternatives("asks_for"))
 
 # A wish before a reason: a negation or request ("avoid", "keep it off") or any wish marker.
 _WISH_OR_REFUSAL = any_of(NEGATION_BEFORE, WISH)
+_DESCRIPTION_SUBJECT = re.compile(r"(?<![\w-])" + group("description_subject") + r"(?![\w-])")
+_NAMED = re.compile(r"(?<![\w-])[a-z][\w]*-[\w.-]*\d")  # a place or workload name ("rack-3", "ip-10-0-3-17")
 _CONSEQUENCE = re.compile(r"(?<![\w-])" + group("consequence") + r"(?![\w-])")
 _LABEL_ID = re.compile(r"\s+[\w-]*\d[\w-]*(?=\s)")
 # A present observation of what the workload consumes or handles, measured (lang/*/measured_verb.txt, approximate.txt,
@@ -392,7 +394,29 @@ def _told_after(text: str, sentence: list[Clause]) -> int | None:
         if told is not None and told is not sentence[0] and not any(
                 p.search(text, told.start, end) for p in (_WISH_OR_REFUSAL, NEGATION_AFTER)):
             opener = told.start
-    if opener is None or not _WISH_OR_REFUSAL.search(text, start, opener):
+    if opener is None:
+        return _subject_of_description(text, start, match.start(), end)
+    if not _WISH_OR_REFUSAL.search(text, start, opener):
+        return None
+    return opener
+
+
+def _subject_of_description(text: str, start: int, told: int, end: int) -> int | None:
+    """Where a description typed after a wish without punctuation begins: the last subject or time word
+    (lang/*/description_subject.txt) at or before its descriptive word ``told``, when a wish or refusal comes
+    before it and none after it ("keep off ip-10-0-3-17 pls that box has been flaky", "pas sur k8s-prd-w17 stp il
+    redémarre tout seul"). A wish for a named place stays whole unless it refuses ("use rack-3 that rack has been
+    flaky": which of them the user meant is not certain)."""
+    subjects = [m for m in _DESCRIPTION_SUBJECT.finditer(text, start, end) if m.start() <= told and m.start() > start]
+    if not subjects:
+        return None
+    opener = subjects[-1].start()
+    if not any(p.search(text, start, opener) for p in (_WISH_OR_REFUSAL, NEGATION_AFTER, OPENERS, STRONG, WEAK)):
+        return None
+    if any(p.search(text, opener, end) for p in (_WISH_OR_REFUSAL, NEGATION_AFTER)):
+        return None
+    if _NAMED.search(text, start, opener) and not any(
+            p.search(text, start, opener) for p in (NEGATION_BEFORE, NEGATION_AFTER)):
         return None
     return opener
 

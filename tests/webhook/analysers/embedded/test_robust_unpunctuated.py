@@ -118,3 +118,18 @@ AFTER_A_REFUSAL = [
 @pytest.mark.parametrize(("hint", "expected"), AFTER_A_REFUSAL)
 def test_a_wish_after_a_whole_refusal(hint: str, expected: set[str]) -> None:
     assert names(hint) == expected, hint
+
+
+@pytest.mark.parametrize(("hint", "expected"), [
+    ("keep off ip-10-9-8-7 pls that box has been flaky", {"avoid_nodes"}),
+    ("not on wrk-301 it keeps rebooting", {"avoid_nodes"}),
+    ("pas sur srv-lyon-9 svp il plante tout le temps", {"avoid_nodes"}),
+    ("nada en el nodo nd-44 ese nodo se cuelga", {"avoid_nodes"}),
+    ("nicht auf knoten kx-5 der knoten spinnt dauernd", {"avoid_nodes"}),
+    ("spread over zones pls last month a zone went dark", {"spread_zones"}),
+    ("repartir por zonas obligatorio la semana pasada se cayo una", {"spread_zones"}),
+    ("use rack-31 that rack has been flaky", set()),
+    ("it was on rack-31 last week", set()),
+])
+def test_a_description_after_a_wish_only_explains_it(hint: str, expected: set[str]) -> None:
+    assert names(hint) == expected, hint

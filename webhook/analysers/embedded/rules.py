@@ -102,8 +102,9 @@ _LEVEL_WORDS = (
     ("spread_nodes", group("level_node")),
 )
 _ANY_LEVEL_WORD = "|".join(word for _, word in _LEVEL_WORDS)  # every level's words, one alternation
-_MORE_LEVELS = re.compile(expand(r"\s*(?:,|{list_join}|{as_well_as}|&)\s+(?:(?:{across_word}|{several_words})\s+)?(")
-                          + _ANY_LEVEL_WORD + r")(?![\w-])")
+_MORE_LEVELS = re.compile(expand(r"\s*(?:,|{list_join}|{as_well_as}|&)\s+(?:(?:{across_word}|{several_words})\s+)?"
+                                 r"(?:{articles} )?(")
+                          + _ANY_LEVEL_WORD + r")(?![\w-])(?!\s{2})")  # "and the region eu-1 ...": a named one, blanked
 
 
 @dataclass(slots=True)
@@ -815,6 +816,15 @@ def _together_but_apart(h: _Hint) -> None:
             together.intent = _NEARBY
             for refusal in refusals:
                 candidates.remove(refusal)
+    # "close, but not stacked on one node": close said first, then a refusal of one node joined to it, is the
+    # same closeness said again with its limit (nearby, not one node), no spread over nodes
+    for close in [c for c in candidates if c.intent == _NEARBY and not c.negated]:
+        clause = h.clause_of(close.position)
+        if clause is None:
+            continue
+        for refusal in [c for c in candidates
+                        if c.intent == _SPREAD_NODES and c.negated and joined(close, clause, c.position)]:
+            candidates.remove(refusal)
 
 
 def _passes_a_level(cue: str) -> bool:
@@ -894,6 +904,8 @@ def _bare_from(text: str, start: int, end: int, slots: list[Slot]) -> bool:
         return False
     if INDIFFERENT.search(text, start, end):
         return False  # "peu importe la zone", "egal welche Zone": an indifference refuses nothing
+    if not REFUSAL.search(WEAK.sub(lambda m: " " * len(m.group()), text[start:end])):
+        return False  # its negation is part of a hedge ("..., not critical"): it grades, it refuses nothing
     rest = REFUSAL_WORDS.sub(" ", text[start:end])
     if not re.search(r"[^\W\d_]", WEAK.sub(" ", rest)):
         return True  # nothing but the refusal, maybe hedged ("skip it if possible")

@@ -124,6 +124,12 @@ _CALLED = r"(?:" + group("called_word") + r"\s+)?"
 _RACK_NAMED = re.compile(r"(?<![\w-])" + group("level_rack") + r"\s+" + _CALLED
                          + r"((?=[a-z0-9-]*\d)[a-z][a-z0-9]*(?:-[a-z0-9]+)*)"
                          r"(?![\w-])")
+# "one per rack across r1/r2/r3", "una por rack en rk-1/rk-2", "un par rack sur rk-a/rk-b": a level word, a
+# preposition and a list of names of one shape, slash-separated: the racks it names (a dash or a digit in each)
+_RACK_ACROSS = re.compile(r"(?<![\w-])" + group("level_rack") + r"\s+(?:" + group("across_word") + r"|"
+                          + group("place_preposition") + r")\s+"
+                          r"((?=[a-z0-9]*[\d-])[a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?=/[a-z])")
+_SLASH_TAIL = re.compile(r"/((?=[a-z0-9]*[\d-])[a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?![\w-])")
 _NAMED_TAIL = re.compile(rf"\s*(?:,|/|&|({_JOIN}))\s*(?:{group('place_preposition')}\s+)?(?:{group('articles')}\s+)?"
                          rf"(?:{group('level_rack')}\s+)?"
                          r"((?=[a-z0-9-]*\d)[a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?![\w-])")
@@ -311,6 +317,19 @@ def extract(text: str) -> list[Slot]:
                 break
             add("rack", name, tail.start(2), tail.end(2))
             position = tail.end()
+    for match in _RACK_ACROSS.finditer(text):
+        shape = re.sub(r"\d+", "9", match.group(1))
+        items = [(match.group(1), match.start(1), match.end(1))]
+        position = match.end()
+        while tail := _SLASH_TAIL.match(text, position):
+            if re.sub(r"\d+", "9", tail.group(1)) != shape and len(tail.group(1)) != len(match.group(1)):
+                break
+            items.append((tail.group(1), tail.start(1), tail.end(1)))
+            position = tail.end()
+        if len(items) >= 2 and not any(r.fullmatch(name) for name, _, _ in items
+                                       for r in (_REGION, _ZONE, _AZ_ID, _AZURE_ZONE, _NOT_NODES)):
+            for name, start, end in items:
+                add("rack", name, start, end)
     for match in _AZ_ID.finditer(text):
         add("zone", match.group(1), match.start(1), match.end(1))
     for match in _ZONE.finditer(text):

@@ -133,3 +133,17 @@ def test_a_wish_after_a_whole_refusal(hint: str, expected: set[str]) -> None:
 ])
 def test_a_description_after_a_wish_only_explains_it(hint: str, expected: set[str]) -> None:
     assert names(hint) == expected, hint
+
+
+@pytest.mark.parametrize("hint", [
+    "whats the difference between an az and a region",
+    "which rack is node-77 in",
+    "cual es la diferencia entre zona y region",
+    "en que rack esta el nodo w-77",
+    "was ist der unterschied zwischen rack und zone",
+    "in welcher zone ist knoten k-77",
+    "quelle est la difference entre une baie et une zone",
+    "dans quelle zone est le noeud n-77",
+])
+def test_a_question_typed_without_its_mark_asks_nothing(hint: str) -> None:
+    assert names(hint) == set(), hint

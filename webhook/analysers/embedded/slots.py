@@ -47,7 +47,7 @@ _QUANTITY = re.compile(
     + "|".join(sorted(_RATE_UNITS, key=len, reverse=True)) + r"|"
     + "|".join(sorted(_SIZE_UNITS, key=len, reverse=True)) + r"|"
     + "|".join(sorted(_CORE_UNITS, key=len, reverse=True)) + r"|"
-    + "|".join(sorted(_GPU_UNITS, key=len, reverse=True)) + r"|x(?=\s?[a-z]))(?![\w]|-\d|-[a-z]+-\d)"
+    + "|".join(sorted(_GPU_UNITS, key=len, reverse=True)) + r"|[x×](?=\s?[a-z]))(?![\w]|-\d|-[a-z]+-\d)"
 )  # a unit that opens a node's name counts nothing: "a gpu-node-3", "a gpu-7"
 
 
@@ -86,7 +86,17 @@ def _unit_kind(unit: str) -> tuple[str, float]:
 _ARTICLES = frozenset(alternatives("one_article"))  # "a", "un", "eine": a count of one
 # "2 A100s", "four H100", "a pair of L4": a number (never a bare article) right before a model
 _COUNT_BEFORE_MODEL = re.compile(r"(?<![\w.,-])(\d{1,2}|" + "|".join(
-    sorted((w for w in NUMBER_WORDS if w not in _ARTICLES), key=len, reverse=True)) + r")\s*(?:x\s*)?$")
+    sorted((w for w in NUMBER_WORDS if w not in _ARTICLES), key=len, reverse=True)) + r")\s*(?:[x×]\s*)?$")
+# "4 80GB A100s", "two 40 GB A100": a count before the size of each model
+_COUNT_BEFORE_SIZED_MODEL = re.compile(r"(?<![\w.,-])(\d{1,2}|" + "|".join(
+    sorted((w for w in NUMBER_WORDS if w not in _ARTICLES), key=len, reverse=True)) + r")\s+\d{2,3}\s?(?:"
+    + "|".join(sorted(_SIZE_UNITS, key=len, reverse=True)) + r")\s*$")
+# "ein Paar H200", "an H100 pair": a pair of GPUs said only of a model or of GPUs (lang/*/gpu_pair_before.txt,
+# gpu_pair_after.txt; "ein paar" is also "a few", so it counts two only before a model)
+_PAIR_BEFORE_MODEL = re.compile(expand(r"(?<![\w-]){gpu_pair_before}\s+$"))
+_PAIR_AFTER_MODEL = re.compile(expand(r"\s*{gpu_pair_after}(?![\w])"))
+# "2x gpu", "4× GPUs": a multiplied count before a GPU unit
+_GPU_UNIT_AFTER = re.compile(expand(r"\s?{unit_gpus}(?![\w-])"))
 # "four NVLink-bridged GPUs", "2 dedicated GPUs": a count before words that qualify the GPUs (lang/*/gpu_qualifier.txt,
 # lang/en/gpu_link.txt)
 _COUNT_BEFORE_QUALIFIED = re.compile(expand(r"(?<![\w.-])" + _NUM + r"\s+(?:(?:{gpu_qualifier}|{gpu_link})\s+){1,2}"
@@ -258,9 +268,9 @@ def extract(text: str) -> list[Slot]:
         if number is None:
             continue
         kind, factor = _unit_kind(unit)
-        if unit == "x":  # "2x A100" / "4 x H100": a GPU count only when a model follows
+        if unit in ("x", "×"):  # "2x A100" / "4 x H100" / "2x gpu": a GPU count only when a model or GPUs follow
             following = next((s for s, _ in model_spans if 0 <= s - match.end() <= 2), None)
-            if following is None:
+            if following is None and not _GPU_UNIT_AFTER.match(text, match.end()):
                 continue
         elif match.group(1) in _ARTICLES and kind not in ("gpus", "cores"):
             continue  # "a gig" is not a size; a number word is ("sixteen GB", "nonante-six gigas")
@@ -280,10 +290,17 @@ def extract(text: str) -> list[Slot]:
         add("cores", round(int(match.group(1)) / 1000, 4), match.start(), match.end())
     # "2 A100s", "4 H100": a bare number right before a model is a GPU count.
     for start, _, _ in models:
-        before = _COUNT_BEFORE_MODEL.search(text, max(0, start - 10), start)
+        before = _COUNT_BEFORE_MODEL.search(text, max(0, start - 16), start)
         number = parse_number(before.group(1)) if before else None
         if before and number:
             add("gpus", number, before.start(1), start)
+        sized = _COUNT_BEFORE_SIZED_MODEL.search(text, max(0, start - 24), start)
+        number = parse_number(sized.group(1)) if sized else None
+        if sized and number:
+            add("gpus", number, sized.start(1), sized.end(1))
+        pair = _PAIR_BEFORE_MODEL.search(text, max(0, start - 16), start)
+        if pair:
+            add("gpus", 2.0, pair.start(), start)
     for match in _COUNT_BEFORE_QUALIFIED.finditer(text):
         number = parse_number(match.group(1))
         if number and match.group(1) not in _ARTICLES:
@@ -293,6 +310,9 @@ def extract(text: str) -> list[Slot]:
         after = _COUNT_AFTER_MODEL.match(text[end:end + 16])
         if after:
             add("gpus", float(after.group(1)), end + after.start(1) - 1, end + after.end())
+        pair = _PAIR_AFTER_MODEL.match(text, end)
+        if pair:
+            add("gpus", 2.0, pair.start(), pair.end())
     for start, end, name in models:
         add("gpu_model", name, start, end)
 

@@ -147,11 +147,12 @@ _ZONE_TAIL_END = re.compile(expand(r"\s+(?:{list_join}|{level_zone})\b"))
 
 # --- node names -----------------------------------------------------------------------------------------
 
-# "node07", "k8s-worker-02", "w-4", "gpu-a100-03" (a dashed tail after a model-like part: no GPU wish),
+# "node07", "k8s-worker-02", "w-4", "scw-fr-par-2-n5" (a site's parts, numbers among them, before the prefix),
+# "gpu-a100-03" (a dashed tail after a model-like part: no GPU wish),
 # a site code between the prefix and the number ("bm-lon-14", "n-ams-22", "w-fra-3"),
 # and a managed pool's names ("gke-pool-a-1b2c", "aks-nodepool1-12345678-vmss000002")
 _NODE_SHAPED = re.compile(expand(
-    r"{b}((?:[a-z][a-z0-9]*-)*{node_name_prefix}-?\d+(?:-\d+)*[a-z]?(?:\.[a-z0-9-]+)*|"
+    r"{b}((?:[a-z][a-z0-9]*-(?:[a-z0-9]+-)*)?{node_name_prefix}-?\d+(?:-\d+)*[a-z]?(?:\.[a-z0-9-]+)*|"
     r"(?:[a-z][a-z0-9]*-)*{node_name_prefix}-[a-z]{1,3}\d+[a-z0-9]*(?:-[a-z0-9]*\d[a-z0-9]*)*|"
     r"(?:[a-z][a-z0-9]*-)*{node_name_prefix}(?:-[a-z]{2,4}){1,2}-\d+[a-z]?|"
     r"{node_pool_prefix}-(?=[a-z0-9-]*\d)[a-z0-9]+(?:-[a-z0-9]+)*){e}"

@@ -114,3 +114,19 @@ COMPLAINED_NODE = [
 @pytest.mark.parametrize(("hint", "labels"), COMPLAINED_NODE)
 def test_a_complained_short_name_is_a_node(hint: str, labels: dict[str, Any]) -> None:
     check_values(hint, labels)
+
+
+# A node whose site parts hold a number before its prefix and number ("hz-fsn-1-w7") is a node.
+SITE_NUMBERED_NODE = [
+    ("en aucun cas sur scw-fr-par-2-n5 !", {"avoid_nodes": ["scw-fr-par-2-n5"]}),
+    ("jamais sur scw-fr-par-2-n5", {"avoid_nodes": ["scw-fr-par-2-n5"]}),
+    ("auf keinen fall auf hz-fsn-1-w7", {"avoid_nodes": ["hz-fsn-1-w7"]}),
+    ("evita ovh-gra-7-n3", {"avoid_nodes": ["ovh-gra-7-n3"]}),
+    ("Keep it off hz-fsn-1-w7.", {"avoid_nodes": ["hz-fsn-1-w7"]}),
+    ("in us-east-1, 4 cores", {"prefer_regions": ["us-east-1"], "prefer_cpu_cores": 4}),
+]
+
+
+@pytest.mark.parametrize(("hint", "labels"), SITE_NUMBERED_NODE)
+def test_a_site_numbered_node(hint: str, labels: dict[str, Any]) -> None:
+    check_values(hint, labels)

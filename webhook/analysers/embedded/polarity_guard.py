@@ -396,7 +396,9 @@ def _told_after(text: str, sentence: list[Clause]) -> int | None:
             opener = told.start
     if opener is None:
         return _subject_of_description(text, start, match.start(), end)
-    if not _WISH_OR_REFUSAL.search(text, start, opener):
+    # the wish before may be a refusal its clause reads after the place ("halte ihn von X fern, dort gab es ...")
+    if not (_WISH_OR_REFUSAL.search(text, start, opener) or any(
+            c.negations_after for c in sentence if c.end <= opener)):
         return None
     return opener
 
@@ -451,6 +453,27 @@ def _told_before(text: str, start: int, end: int) -> int | None:
     return then.end()
 
 
+def _tells(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] tells something with a descriptive word, more than a one-word label ("TODO", "note")."""
+    match = DESCRIPTIVE.search(text, start, end)
+    return match is not None and bool(text[start:match.start()].strip() or text[match.end():end].strip())
+
+
+def _told_before_colon(text: str, sentence: list[Clause], described: list[Clause]) -> list[tuple[int, int]]:
+    """The past or a plan told before a colon that a list of segments follows, none of them describing
+    ("after the outage in zone a last week the boss wants: out of zone a, spread over zones"; "après la panne
+    de la semaine dernière : hors de ..."): the span up to the colon is the reason, the list after it is read;
+    else nothing (a description after the colon too makes the whole sentence one)."""
+    # the label before a colon that a wish follows is no description of its own (``_describes``), but the past
+    # it tells is still no wish ("after the outage in zone a the team wants: ...")
+    colon = max((c.end for c in sentence if text[c.end:c.end + 1] == ":" and _tells(text, c.start, c.end)), default=-1)
+    after = [c for c in sentence if c.start > colon]
+    if colon < 0 or not after or any(c.start > colon for c in described) or DESCRIPTIVE.search(
+            text, colon, sentence[-1].end):
+        return []
+    return [(sentence[0].start, colon + 1)]
+
+
 def _asked_after(text: str, sentence: list[Clause], end: int) -> list[tuple[int, int]]:
     """A question asked after a wish in the sentence that "?" closes ("use rack r-3, does it have ssds?"): from
     the clause that opens it to the end, or nothing."""
@@ -473,6 +496,8 @@ def not_wishes(text: str, clauses: list[Clause]) -> tuple[set[int], list[tuple[i
     told = {i: _told_after(text, by_sentence[i]) for i in sentences}
     aside = {i: _described_aside(text, by_sentence[i], described[i]) for i in sentences}
     for i in sentences:
+        if told[i] is None and not aside[i]:
+            aside[i] = _told_before_colon(text, by_sentence[i], described[i])
         if told[i] is None and not aside[i] and described[i]:
             then = _told_before(text, *bounds[i])
             aside[i] = [] if then is None else [(bounds[i][0], then)]

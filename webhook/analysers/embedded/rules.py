@@ -52,7 +52,7 @@ from webhook.analysers.embedded.polarity_guard import (
     own_wish,
     undescribed,
 )
-from webhook.analysers.embedded.slots import _GPU_MODEL, Slot, extract, parse_number
+from webhook.analysers.embedded.slots import _GPU_MODEL, Slot, complained_nodes, extract, parse_number
 from webhook.analysers.embedded.typos import correct
 from webhook.analysers.embedded.workloads import NODE, REGION, ZONE, Relation, find_relations
 
@@ -399,7 +399,9 @@ def read_hint(hint: str) -> Reading:
     workloads = {n for r in relations for n in r.names}
     slots = [s for s in slots if not (s.by_level_word and str(s.value) in workloads)]
     places = {str(s.value) for s in slots if s.kind in ("zone", "region", "rack")}
-    nodes = {str(s.value) for s in slots if s.kind == "node" and _NODE_LED.match(str(s.value))}
+    complained = complained_nodes(text)
+    nodes = {str(s.value) for s in slots if s.kind == "node" and (
+        _NODE_LED.match(str(s.value)) or str(s.value) in complained)}
     unsaid = [(r.start, r.end) for r in relations if r.level != NODE and nodes.intersection(r.names)]
     relations = [replace(r, names=tuple(n for n in r.names if n not in places and n not in nodes)) for r in relations]
     relations = [r for r in relations if r.names]

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from webhook.analysers.embedded.langdata import alternatives, expand, group, table
-from webhook.analysers.embedded.lexicon import NUMBER_WORDS, words
+from webhook.analysers.embedded.lexicon import NUMBER_WORDS, TROUBLE, words
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,11 +163,12 @@ _ZONE_TAIL_END = re.compile(expand(r"\s+(?:{list_join}|{level_zone})\b"))
 
 # --- node names -----------------------------------------------------------------------------------------
 
-# "node07", "k8s-worker-02", "w-4", "gpu-a100-03" (a dashed tail after a model-like part: no GPU wish),
+# "node07", "k8s-worker-02", "w-4", "scw-fr-par-2-n5" (a site's parts, numbers among them, before the prefix),
+# "gpu-a100-03" (a dashed tail after a model-like part: no GPU wish),
 # a site code between the prefix and the number ("bm-lon-14", "n-ams-22", "w-fra-3"),
 # and a managed pool's names ("gke-pool-a-1b2c", "aks-nodepool1-12345678-vmss000002")
 _NODE_SHAPED = re.compile(expand(
-    r"{b}((?:[a-z][a-z0-9]*-)*{node_name_prefix}-?\d+(?:-\d+)*[a-z]?(?:\.[a-z0-9-]+)*|"
+    r"{b}((?:[a-z][a-z0-9]*-(?:[a-z0-9]+-)*)?{node_name_prefix}-?\d+(?:-\d+)*[a-z]?(?:\.[a-z0-9-]+)*|"
     r"(?:[a-z][a-z0-9]*-)*{node_name_prefix}-[a-z]{1,3}\d+[a-z0-9]*(?:-[a-z0-9]*\d[a-z0-9]*)*|"
     r"(?:[a-z][a-z0-9]*-)*{node_name_prefix}(?:-[a-z]{2,4}){1,2}-\d+[a-z]?|"
     r"{node_pool_prefix}-(?=[a-z0-9-]*\d)[a-z0-9]+(?:-[a-z0-9]+)*){e}"
@@ -183,6 +184,14 @@ _ON_NODE = re.compile(r"(?<![\w-])" + group("node_preposition") + r"\s+" + _ON_N
 # "avoid kn-ham-40", "evita el wk-mad-17", "kn-ham-40 meiden": so is one a refusal names as its object
 _REFUSED_NODE = re.compile(r"(?<![\w-])" + group("negation_before") + r"\s+(?:" + group("articles") + r"\s+)?"
                            + _ON_NODE_NAME)
+# "nicht auf render-07", "pas sur gpuwrk-03", "no en nodo-x-07": after a refusal and a preposition a longer
+# word may name the node ("render-07" is no node by its shape alone)
+_REFUSED_ON_NODE = re.compile(r"(?<![\w-])" + group("negation_before") + r"\s+(?:" + group("node_preposition")
+                              + "|" + group("place_preposition") + r")\s+(?:" + group("articles") + r"\s+)?"
+                              + r"([a-z]{1,8}\d?(?:-[a-z]{2,6})?-\d{1,3}[a-z]?)(?![\w-]|\.\w)")
+# "h-19 keeps crashing", "k-4 spinnt": a short dashed name of letters and a number that a complaint follows is a
+# node (a workload is named by words, a host by a number)
+_NODE_TROUBLED = re.compile(r"(?<![\w.-])([a-z]{1,4}-\d{1,3}[a-z]?)(?=" + TROUBLE.pattern + r"(?![\w-]))")
 _NODE_REFUSED = re.compile(r"(?<![\w-])" + _ON_NODE_NAME + r"\s+(?=" + group("negation_after") + r"(?![\w-]))")
 _ON_NODE_TAIL = re.compile(rf"\s*(?:,|/|&|{_JOIN})\s*" + _ON_NODE_NAME)
 _NOT_NODES = re.compile(r"^(?:\d+|" + group("not_node_names") + ")$")
@@ -212,6 +221,11 @@ _POINTED_LEVEL = re.compile(expand(r"{b}{demonstrative}\s+") + "(?:" + "|".join(
 _NAME_BEFORE_POINTER = re.compile(r"(?<![\w.-])((?=[a-z0-9-]*\d)[a-z][a-z0-9]*(?:-[a-z0-9]+)+)"
                                   r"\s*[,.;:()\u2013\u2014-]*\s*$")
 _NAME_BEFORE_GLUE = re.compile(rf"(?<![\w.-])((?=[a-z0-9-]*\d)[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\s*(?:,|/|&|{_JOIN})\s*$")
+
+
+def complained_nodes(text: str) -> set[str]:
+    """The short dashed names a complaint follows ("h-19 keeps crashing"): nodes, never workloads."""
+    return {m.group(1) for m in _NODE_TROUBLED.finditer(text) if not _NOT_NODES.match(m.group(1))}
 
 
 def _pointed_names(text: str, pointer: int) -> list[tuple[int, int]]:
@@ -439,7 +453,8 @@ def extract(text: str) -> list[Slot]:
                 add(kind, text[start:end], start, end)
     # last, a node only a refusal points at: any other reading of the name comes first ("off r2-07, those racks")
     refused: set[str | None] = set()
-    for match in [*_REFUSED_NODE.finditer(text), *_NODE_REFUSED.finditer(text)]:
+    for match in [*_REFUSED_NODE.finditer(text), *_REFUSED_ON_NODE.finditer(text), *_NODE_REFUSED.finditer(text),
+                  *_NODE_TROUBLED.finditer(text)]:
         if not _NOT_NODES.match(match.group(1)):
             add("node", match.group(1), match.start(1), match.end(1))
             refused.add(_scheme(match.group(1)))

@@ -211,6 +211,22 @@ _BACK_PRONOUN = re.compile(expand(r"\s*{back_pronoun}(?:\s+{share_verb})?"
                                   r"(?=\s*(?:[.,;:!?)]|$)|\s+(?:{and_word}|{or_word})(?![\w-]))"))
 
 
+# A level said right after the workload's name sets the relation's level ("close to auth-svc region-wise",
+# "proche de sso-gateway côté région"): a near-by relation reads the node by default.
+_LEVEL_AFTER = {level: re.compile(r"\s*,?\s*(?:" + expand(r"{level_wise_before}\s*(?:{articles}\s+)?") + said + "|"
+                                  + said + expand("{level_wise_after}") + r")(?![\w-])")
+                for level, said in ((lv, expand("{level_" + lv + "}")) for lv in (NODE, ZONE, REGION))}
+
+
+def _level_after(text: str, end: int) -> tuple[str, int] | None:
+    """The level said right after the names that end at ``end``, and where it ends; or None."""
+    for level, pattern in _LEVEL_AFTER.items():
+        found = pattern.match(text, end)
+        if found:
+            return level, found.end()
+    return None
+
+
 def find_relations(text: str, start: int = 0, end: int | None = None, original: str = "") -> list[Relation]:
     """Relations to other workloads in ``text[start:end]`` (lower-cased); ``original``: the hint as written."""
     end = len(text) if end is None else end
@@ -258,7 +274,11 @@ def find_relations(text: str, start: int = 0, end: int | None = None, original: 
                 continue
             if not names:
                 continue
-            relation = Relation(spec.level, tuple(names), cue.start(), names_end,
+            level = spec.level
+            said = None if spec.name_group else _level_after(text, names_end)
+            if said is not None:
+                level, names_end = said
+            relation = Relation(level, tuple(names), cue.start(), names_end,
                                 spec.negative or bool(_NEGATIVE_CUE.search(cue.group(0))))
             if spec.marked_only and not marked:
                 unmarked.append(relation)

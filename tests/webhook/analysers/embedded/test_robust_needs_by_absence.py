@@ -1,0 +1,117 @@
+"""A need said through its absence: a place refused because it lacks a resource ("don't schedule it on a box
+without a GPU"), or a lack the workload fails without ("with no ssd it won't even start"), asks for that
+resource, in every language; a lack said alone ("it runs fine without a GPU") is never a wish for it, and a
+job said to be purely CPU-bound stays off GPU machines without asking for cores."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.webhook.analysers.embedded.probes import named, names
+
+NEEDS = [
+    # en
+    ("don't schedule this on any box without a gpu", "prefer_gpu"),
+    ("never place it on machines lacking ssds", "prefer_ssd_storage"),
+    ("no host with no nvme, please", "prefer_ssd_storage"),
+    ("with no ssd it wont even start", "prefer_ssd_storage"),
+    ("it cant run without a gpu", "prefer_gpu"),
+    ("without nvme disks the import crawls", "prefer_ssd_storage"),
+    # es
+    ("no lo mandes a ninguna maquina sin gpu", "prefer_gpu"),
+    ("sin nvme el proceso no arranca", "prefer_ssd_storage"),
+    ("sin discos ssd va lentisimo", None),  # an adverb of its own, unknown: nothing guessed
+    ("evita los servidores sin ssd", "prefer_ssd_storage"),
+    # de
+    ("bitte nicht auf einen rechner ohne gpu legen", "prefer_gpu"),
+    ("ohne ssd laeuft der import nicht", "prefer_ssd_storage"),
+    ("keine knoten ohne nvme verwenden", "prefer_ssd_storage"),
+    # fr
+    ("ne le mets pas sur une machine sans gpu", "prefer_gpu"),
+    ("sans nvme le batch ne demarre pas", "prefer_ssd_storage"),
+    ("evitez les serveurs depourvus de ssd", "prefer_ssd_storage"),
+]
+
+
+@pytest.mark.parametrize(("hint", "intent"), NEEDS)
+def test_a_refused_lack_or_a_lack_that_stops_the_workload_is_a_need(hint: str, intent: str | None) -> None:
+    read = names(hint)
+    if intent is None:
+        assert "avoid_gpu_nodes" not in read, read
+        return
+    assert intent in read, read
+    assert "avoid_gpu_nodes" not in read, read
+
+
+LACK_ALONE = [
+    "it runs fine without a gpu",
+    "funciona bien sin gpu",
+    "laeuft auch ohne gpu problemlos",
+    "tourne tres bien sans gpu",
+    "avoid rack-3, nodes without a gpu are fine",
+    "works without ssd too",
+]
+
+
+@pytest.mark.parametrize("hint", LACK_ALONE)
+def test_a_lack_said_alone_never_asks_for_the_resource(hint: str) -> None:
+    read = names(hint)
+    assert "prefer_gpu" not in read and "prefer_ssd_storage" not in read, read
+
+
+PURELY_CPU = [
+    "Keep the batch off hosts with graphics cards; it is purely CPU-bound.",
+    "stay away from the gpu boxes, the thing is entirely cpu bound",
+]
+
+
+@pytest.mark.parametrize("hint", PURELY_CPU)
+def test_purely_cpu_bound_avoids_gpu_nodes_only(hint: str) -> None:
+    assert names(hint) == {"avoid_gpu_nodes"}
+
+
+PLACE_IS_WHERE = [
+    ("rack r31-c is where this should go", "prefer_racks", ["r31-c"]),
+    ("zone eu-west-1b is where the db should run", "prefer_zones", ["eu-west-1b"]),
+    ("region us-east-2 is where it belongs", "prefer_regions", ["us-east-2"]),
+    ("el rack r31-c es el sitio adecuado", "prefer_racks", ["r31-c"]),
+    ("la zona eu-west-1b es donde deberia ir", "prefer_zones", ["eu-west-1b"]),
+    ("rack r31-c ist der richtige ort dafuer", "prefer_racks", ["r31-c"]),
+    ("die zone eu-central-1a ist wo es hingehoert", "prefer_zones", ["eu-central-1a"]),
+    ("le rack r31-c est le bon endroit", "prefer_racks", ["r31-c"]),
+]
+
+
+@pytest.mark.parametrize(("hint", "intent", "items"), PLACE_IS_WHERE)
+def test_a_place_said_to_be_where_it_belongs_is_wished(hint: str, intent: str, items: list[str]) -> None:
+    read = named(hint)
+    assert set(read) == {intent}, read
+    assert read[intent] == items
+
+
+NOT_WHERE = [
+    "rack r31-c is where it should not go",
+    "rack r31-c isnt where this should go",
+    "rack r31-c is where the outage was",
+    "el rack r31-c no es donde debe ir",
+]
+
+
+@pytest.mark.parametrize("hint", NOT_WHERE)
+def test_a_place_refused_or_described_as_where_is_never_wished(hint: str) -> None:
+    assert not any(name.startswith("prefer_") for name in names(hint)), names(hint)
+
+
+SAVES_A_COST = [
+    ("same region as the ledger-api stack so we dont pay egress", "ledger-api"),
+    ("same region as the billing-svc pods to avoid paying egress", "billing-svc"),
+    ("misma region que ledger-api para no pagar trafico", "ledger-api"),
+    ("gleiche region wie ledger-api damit wir kein egress zahlen", "ledger-api"),
+    ("meme region que ledger-api pour ne pas payer l'egress", "ledger-api"),
+]
+
+
+@pytest.mark.parametrize(("hint", "workload"), SAVES_A_COST)
+def test_a_cost_saved_after_a_same_region_wish_negates_nothing(hint: str, workload: str) -> None:
+    read = named(hint)
+    assert read == {"prefer_same_region_as_deployments": [workload]}, read

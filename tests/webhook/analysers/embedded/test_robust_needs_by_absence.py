@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.webhook.analysers.embedded.probes import named, names
+from tests.webhook.analysers.embedded.probes import named, names, readings
 
 NEEDS = [
     # en
@@ -115,3 +115,30 @@ SAVES_A_COST = [
 def test_a_cost_saved_after_a_same_region_wish_negates_nothing(hint: str, workload: str) -> None:
     read = named(hint)
     assert read == {"prefer_same_region_as_deployments": [workload]}, read
+
+
+RELATION_THEN_REFUSAL = [
+    ("sharing a host with orders-db: never", "avoid_same_node_as_deployments", "orders-db", 1.0),
+    ("same node as the orders-db pods: absolutely not", "avoid_same_node_as_deployments", "orders-db", 1.5),
+    ("mismo nodo que orders-db: ni hablar", "avoid_same_node_as_deployments", "orders-db", 1.5),
+    ("gleicher knoten wie orders-db: auf keinen fall", "avoid_same_node_as_deployments", "orders-db", 1.5),
+    ("partager une machine avec orders-db : en aucun cas", "avoid_same_node_as_deployments", "orders-db", 1.5),
+]
+
+
+@pytest.mark.parametrize(("hint", "intent", "workload", "strength"), RELATION_THEN_REFUSAL)
+def test_a_relation_then_a_refusal_after_a_colon_is_refused(hint: str, intent: str, workload: str,
+                                                           strength: float) -> None:
+    read = readings(hint)
+    assert set(read) == {intent}, read
+    got, metadata = read[intent]
+    assert got == strength and metadata["deployments"] == [workload], read
+
+
+@pytest.mark.parametrize("hint", [
+    "same node as orders-db: yes please",
+    "same node as orders-db, never rack-3",
+    "mismo nodo que orders-db: perfecto",
+])
+def test_a_relation_before_no_bare_refusal_is_never_refused(hint: str) -> None:
+    assert "avoid_same_node_as_deployments" not in names(hint), names(hint)

@@ -889,6 +889,10 @@ _NEED_PATTERNS = tuple((intent, re.compile(expand(
     + _GAP + resource + r"|{b}(?:{lacking})\s+" + _GAP + resource + r"[\w-]*(?:\s+[\w'’-]+){0,3}?\s*,?\s*"
     r"(?:{fails_without})(?![\w-])|{b}(?:{fails_without})\s+" + _GAP + r"(?:{lacking})\s+" + _GAP + resource)))
     for intent, resource in _NEEDED)
+# No GPU needed, then plain nodes said to be fine ("no h/w accel needed, regular nodes r fine";
+# lang/*/plain_nodes_fine.txt): the plain nodes are the wish, so the GPU nodes are avoided.
+_PLAIN_NODES_FINE = re.compile(expand(
+    r"{b}(?:{negation_before}|{not_needed})(?![\w-])[^.;!?\n]{0,30}?{gpu_words}[^.;!?\n]{0,30}?(?:{plain_nodes_fine})(?![\w-])"))
 
 
 def _read_needs_by_absence(h: _Hint) -> None:
@@ -902,6 +906,9 @@ def _read_needs_by_absence(h: _Hint) -> None:
             start, end = match.span()
             h.candidates[:] = [c for c in h.candidates if not (c.negated and start <= c.position < end)]
             h.add(Candidate(intent, start, number=1.0 if intent == "prefer_gpu" else None, cue=match.group(0)))
+    for match in _PLAIN_NODES_FINE.finditer(h.text):
+        if h.clause_of(match.start()) is not None:
+            h.add(Candidate("avoid_gpu_nodes", match.start(), cue=match.group(0), negated=True))
 
 
 _PASSES = (_read_names, _read_relations, _read_numbers, _read_counts_of_them, _read_cores_about, _read_gpu_words,

@@ -142,3 +142,29 @@ def test_a_relation_then_a_refusal_after_a_colon_is_refused(hint: str, intent: s
 ])
 def test_a_relation_before_no_bare_refusal_is_never_refused(hint: str) -> None:
     assert "avoid_same_node_as_deployments" not in names(hint), names(hint)
+
+
+NO_GPU_INDIRECT = [
+    "no hw accel needed, plain machines will do",
+    "no gpus needed, regular boxes are fine",
+    "no hace falta gpu, las maquinas normales sirven",
+    "keine gpu noetig, normale rechner reichen",
+    "pas besoin de gpu, les machines standard conviennent",
+    "laissez les machines gpu libres, ce batch n'en a pas besoin",
+    "ce job n'utilise pas de gpu, laisse les noeuds gpu aux autres",
+]
+
+
+@pytest.mark.parametrize("hint", NO_GPU_INDIRECT)
+def test_no_gpu_need_then_plain_nodes_or_gpu_machines_left_to_others_avoids_gpu_nodes(hint: str) -> None:
+    assert names(hint) == {"avoid_gpu_nodes"}, names(hint)
+
+
+@pytest.mark.parametrize("hint", [
+    "no gpu needed",
+    "regular nodes are fine",
+    "needs a gpu, regular nodes are fine for the sidecar",
+    "no hace falta gpu",
+])
+def test_no_gpu_need_or_plain_nodes_alone_avoid_nothing(hint: str) -> None:
+    assert "avoid_gpu_nodes" not in names(hint), names(hint)

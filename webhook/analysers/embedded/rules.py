@@ -673,12 +673,10 @@ def _read_gpu_words(h: _Hint) -> None:
         after = text[match.end():clause.end]
         # "A100 GPUs", "GPUs L4": the word names the model's kind, a property like the model itself
         model_before = next((s for s in slots if s.kind == "gpu_model" and 0 <= start - s.end <= 2), None)
-        # ... unless an article counts the whole thing: "eine A100-Grafikkarte", "an A100 GPU" is one GPU
-        if model_before is not None and _ONE_BEFORE.search(text[clause.start:model_before.start]):
-            add(Candidate("prefer_gpu", start, number=1.0, cue=match.group(0)))
-            continue
-        if any(s.kind == "gpu_model" and (0 <= start - s.end <= 2 or 0 <= s.start - match.end() <= 2)
-               for s in slots):
+        # an article before the model counts nothing ("an L4 GPU" names the model, the labelling rules' "a/an
+        # <model>"); a model said after a comma is a clause of its own ("needs GPUs, RTX 6000 model")
+        if model_before is not None or any(s.kind == "gpu_model" and 0 <= s.start - match.end() <= 2
+                                           and not text[match.end():s.start].strip(" -") for s in slots):
             continue
         # "a GPU with 24 GB", "ne GPU mit 24 GB": one GPU asked for, with a property
         single = _ONE_GPU.fullmatch(word) is not None and bool(_ONE_BEFORE.search(before))

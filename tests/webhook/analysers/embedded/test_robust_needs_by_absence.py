@@ -168,3 +168,22 @@ def test_no_gpu_need_then_plain_nodes_or_gpu_machines_left_to_others_avoids_gpu_
 ])
 def test_no_gpu_need_or_plain_nodes_alone_avoid_nothing(hint: str) -> None:
     assert "avoid_gpu_nodes" not in names(hint), names(hint)
+
+
+@pytest.mark.parametrize("hint", [
+    "inference: an H100 GPU, spread over zones",
+    "batch scoring on an A10 gpu please",
+    "an l40s gpu would be nice",
+])
+def test_an_article_before_a_gpu_model_names_the_model_and_counts_nothing(hint: str) -> None:
+    read = names(hint)
+    assert "prefer_gpu_models" in read and "prefer_gpu" not in read, read
+
+
+@pytest.mark.parametrize("hint", [
+    "video encoding: needs GPUs, A40 model",
+    "training: wants gpus, h100 preferred",
+])
+def test_a_gpu_request_before_a_comma_and_a_model_asks_for_gpus_and_the_model(hint: str) -> None:
+    read = names(hint)
+    assert {"prefer_gpu", "prefer_gpu_models"} <= read, read

@@ -676,12 +676,10 @@ def _read_gpu_words(h: _Hint) -> None:
         after = text[match.end():clause.end]
         # "A100 GPUs", "GPUs L4": the word names the model's kind, a property like the model itself
         model_before = next((s for s in slots if s.kind == "gpu_model" and 0 <= start - s.end <= 2), None)
-        # ... unless an article counts the whole thing: "eine A100-Grafikkarte", "an A100 GPU" is one GPU
-        if model_before is not None and _ONE_BEFORE.search(text[clause.start:model_before.start]):
-            add(Candidate("prefer_gpu", start, number=1.0, cue=match.group(0)))
-            continue
-        if any(s.kind == "gpu_model" and (0 <= start - s.end <= 2 or 0 <= s.start - match.end() <= 2)
-               for s in slots):
+        # an article before the model counts nothing ("an L4 GPU" names the model, the labelling rules' "a/an
+        # <model>"); a model said after a comma is a clause of its own ("needs GPUs, RTX 6000 model")
+        if model_before is not None or any(s.kind == "gpu_model" and 0 <= s.start - match.end() <= 2
+                                           and not text[match.end():s.start].strip(" -") for s in slots):
             continue
         # "a GPU with 24 GB", "ne GPU mit 24 GB": one GPU asked for, with a property
         single = _ONE_GPU.fullmatch(word) is not None and bool(_ONE_BEFORE.search(before))
@@ -890,8 +888,42 @@ def _without_cues(cue_text: str, candidates: list[Candidate], start: int, end: i
 
 
 # The passes, in order: names and numbers are masked before the cues read the text.
+# A need said through its absence: a refusal of a place that lacks a resource ("don't run it on a node without a
+# GPU", "aucun nœud dépourvu de SSD"), or a lack next to what the workload then fails to do ("without nvme it won't
+# run", "sin ssd no arranca"; lang/*/fails_without.txt): two negations that add up to the resource wished. A comma or
+# a full stop between the refusal and the place ends the refusal ("avoid rack-3, nodes without a GPU are fine").
+_NEEDED = (("prefer_gpu", "{gpu_words}"), ("prefer_ssd_storage", "(?:{cue_ssd})"))
+_GAP = r"(?:[\w'’-]+\s+){0,2}?"
+_NEED_PATTERNS = tuple((intent, re.compile(expand(
+    r"{b}(?:{negation_before})(?![\w-])[^.,;:!?\n]{0,60}?{b}(?:{level_node})(?![\w-])\s+" + _GAP + r"(?:{lacking})\s+"
+    + _GAP + resource + r"|{b}(?:{lacking})\s+" + _GAP + resource + r"[\w-]*(?:\s+[\w'’-]+){0,3}?\s*,?\s*"
+    r"(?:{fails_without})(?![\w-])|{b}(?:{fails_without})\s+" + _GAP + r"(?:{lacking})\s+" + _GAP + resource)))
+    for intent, resource in _NEEDED)
+# No GPU needed, then plain nodes said to be fine ("no h/w accel needed, regular nodes r fine";
+# lang/*/plain_nodes_fine.txt): the plain nodes are the wish, so the GPU nodes are avoided.
+_PLAIN_NODES_FINE = re.compile(expand(
+    r"{b}(?:{negation_before}|{not_needed})(?![\w-])[^.;!?\n]{0,30}?{gpu_words}[^.;!?\n]{0,30}?(?:{plain_nodes_fine})(?![\w-])"))
+
+
+def _read_needs_by_absence(h: _Hint) -> None:
+    """A resource refused to be lacking, or whose lack stops the workload, is wished (``_NEED_PATTERNS``); the
+    refusal of the resource its lack was first read as is dropped."""
+    for intent, pattern in _NEED_PATTERNS:
+        for match in pattern.finditer(h.text):
+            clause = h.clause_of(match.start())
+            if clause is None:
+                continue
+            start, end = match.span()
+            h.candidates[:] = [c for c in h.candidates if not (c.negated and start <= c.position < end)]
+            h.add(Candidate(intent, start, number=1.0 if intent == "prefer_gpu" else None, cue=match.group(0)))
+    for match in _PLAIN_NODES_FINE.finditer(h.text):
+        if h.clause_of(match.start()) is not None:
+            h.add(Candidate("avoid_gpu_nodes", match.start(), cue=match.group(0), negated=True))
+
+
 _PASSES = (_read_names, _read_relations, _read_numbers, _read_counts_of_them, _read_cores_about, _read_gpu_words,
-           _read_model_compounds, _read_cues, _together_but_apart, _read_bare_spreads)
+           _read_model_compounds, _read_cues, _together_but_apart, _read_bare_spreads,
+           _read_needs_by_absence)
 
 
 def _bare_from(text: str, start: int, end: int, slots: list[Slot]) -> bool:
@@ -1144,6 +1176,9 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
             found = [replace(place, intent=f"avoid_{place.intent.removeprefix('prefer_')}")
                      for place in _places_named_before(text, clauses, clause, candidates, slots)]
             old = {id(place) for place in candidates if any(place.position == f.position for f in found)}
+        if not found:
+            found = _relation_refused_after_colon(text, clauses, clause, start, candidates)
+            old = {id(c) for c in candidates if any(c.position == f.position for f in found)}
         pointed += found
         replaced |= old
     between = _refused_between(text, candidates)
@@ -1307,6 +1342,30 @@ def _places_named_before(text: str, clauses: list[Clause], refusal: Clause, cand
             text, names, start, refusal.start, _NOTHING):
         return []
     return found
+
+
+def _relation_refused_after_colon(text: str, clauses: list[Clause], refusal: Clause, start: int,
+                                  candidates: list[Candidate]) -> list[Candidate]:
+    """A relation to another workload said first, then a bare refusal after a colon or a dash ("sharing a node
+    with pg-main: never", "mismo nodo que pg-main: ni hablar", "cohabiter avec pg-main sur un même nœud : en aucun
+    cas"): the relation is refused, with the refusal's strength. Only when the relation is all that is read before
+    it in its sentence, with no wish and no negation of its own; else nothing."""
+    before = [c for c in clauses if c.sentence == refusal.sentence and c.end <= refusal.start]
+    if not before or not _COLON_BEFORE.search(text, before[-1].end, start):
+        return []
+    first = before[0].start
+    found = [c for c in candidates if first <= c.position < refusal.start]
+    if len(found) != 1 or not found[0].items or found[0].negated or WISH.search(text, first, refusal.start) or any(
+            c.negations_before or c.negations_after for c in before):
+        return []
+    avoid = sorted(o for o in opposites(found[0].intent) if o.startswith("avoid_") and o.endswith("_deployments"))
+    if not avoid:
+        return []
+    return [replace(found[0], intent=avoid[0], negated=True, strength_at=start)]
+
+
+# a colon or a dash between a relation and the refusal of it ("same node as pg-main: never", "... — nope")
+_COLON_BEFORE = re.compile(r"\s*(?:[:—–]|\s-)\s*$")
 
 
 _NOTHING = re.compile(r"$^")

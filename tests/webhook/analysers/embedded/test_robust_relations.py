@@ -79,9 +79,9 @@ def test_not_needed_asks_for_nothing(hint: str) -> None:
 
 @pytest.mark.parametrize(("hint", "expected"), [
     ("Ne mettez pas les réplicas ensemble sur un même nœud.", {"spread_nodes"}),
-    # two negations ("not on a node without a GPU"): which way they add up is not certain
-    ("Ne déployez pas ce calcul sur un nœud sans GPU.", set()),
-    ("don't schedule this on a machine that has no gpu", set()),
+    # two negations ("not on a node without a GPU"): a refused lack is a need, never a refusal of GPU nodes
+    ("Ne déployez pas ce calcul sur un nœud sans GPU.", {"prefer_gpu"}),
+    ("don't schedule this on a machine that has no gpu", {"prefer_gpu"}),
 ])
 def test_a_refused_grouping_or_a_double_negation_never_flips(hint: str, expected: set[str]) -> None:
     assert set(intents(hint)) == expected, intents(hint)

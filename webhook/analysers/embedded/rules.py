@@ -13,7 +13,15 @@ from itertools import pairwise
 
 from shared.catalogue import BY_NAME, opposites
 from webhook.analysers.embedded.chatter import blank_chatter
-from webhook.analysers.embedded.clauses import Clause, clause_at, inert_phrases, is_bare, segment, words_end
+from webhook.analysers.embedded.clauses import (
+    Clause,
+    clause_at,
+    inert_phrases,
+    is_bare,
+    negations,
+    segment,
+    words_end,
+)
 from webhook.analysers.embedded.concepts import (
     COUNT_OF_THEM,
     CUES,
@@ -890,7 +898,9 @@ def _bare_from(text: str, start: int, end: int, slots: list[Slot]) -> bool:
     lead = _LEADING_CONSEQUENCE.match(text, start, end)
     start = lead.end() if lead else start
     end = words_end(text, start, end)
-    if not REFUSAL.search(text, start, end) or _REFUSAL_REFUSED.search(text, start, end):
+    # a negation that negates nothing ("..., not critical": not_negating) is no refusal
+    if not (negations(NEGATION_BEFORE, text, start, end) or negations(NEGATION_AFTER, text, start, end)) or \
+            _REFUSAL_REFUSED.search(text, start, end):
         return False
     if INDIFFERENT.search(text, start, end):
         return False  # "peu importe la zone", "egal welche Zone": an indifference refuses nothing

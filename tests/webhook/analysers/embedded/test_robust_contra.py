@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.webhook.analysers.embedded.probes import check_values
+from tests.webhook.analysers.embedded.probes import check_values, strengths
 
 # a refusal verb under its own negation cancels: no avoidance is left, and it is no preference by itself
 DOUBLE_NEGATION = [
@@ -60,3 +60,24 @@ WISH_AND_REFUSAL = [
 @pytest.mark.parametrize(("hint", "labels"), WISH_AND_REFUSAL)
 def test_a_wish_and_a_named_refusal_in_other_clauses_are_both_read(hint: str, labels: dict[str, Any]) -> None:
     check_values(hint, labels)
+
+
+# "..., not critical" said after a wish: only nice to have (0.5), and its negation refuses nothing
+NOT_CRITICAL = [
+    ("Zone eu-west-3b would be good, it's not critical though.", {"prefer_zones": 0.5}),
+    ("rack k7 pls, not critical", {"prefer_racks": 0.5}),
+    ("Je préfère la région europe-west4, mais ce n'est pas critique.", {"prefer_regions": 0.5}),
+    ("je prefere europe-west4 mais cest pas critique", {"prefer_regions": 0.5}),
+    ("Prefiero el rack k7, pero no es crítico.", {"prefer_racks": 0.5}),
+    ("rack k7 porfa, no es critico", {"prefer_racks": 0.5}),
+    ("Am liebsten Rack k7, ist aber nicht kritisch.", {"prefer_racks": 0.5}),
+    ("rack k7 bitte, nicht kritisch", {"prefer_racks": 0.5}),
+    # a refusal stays a refusal, only weaker
+    ("avoid rack k7, not critical", {"avoid_racks": 0.5}),
+]
+
+
+@pytest.mark.parametrize(("hint", "labels"), NOT_CRITICAL)
+def test_not_critical_weakens_the_wish_before_it(hint: str, labels: dict[str, Any]) -> None:
+    got = strengths(hint)
+    assert got == labels, hint

@@ -346,6 +346,8 @@ _COLOCATE = "prefer_colocate_same_deployment"
 _NEARBY = "prefer_nearby_nodes_same_deployment"
 _FULL_STOP = re.compile(r"[.;!?\n]")
 _SPREAD_NODES = "spread_nodes"
+# how far a co-location cue's relation may start after it to be its object ("co-locate in the same zone as X")
+_VERB_TO_RELATION = 8
 _JUST_LOCATIVE = re.compile(expand(r"\s*(?:(?:{locative}|{place_preposition})\s+)?(?:(?:{articles}|{all_words})\s+)*"))
 
 
@@ -736,6 +738,10 @@ def _read_cues(h: _Hint) -> None:
                     continue  # a reason or a question after the wish asks for nothing
                 if clause.sentence in related and _SAME.match(match.group(0)):
                     continue  # "next to redis, on the same node": the node of the other workload
+                if cue.intent == _COLOCATE and not clause.negated_at(match.start()) and not _ANY_LEVEL.search(
+                        match.group(0)) and any(
+                        0 <= r.start - match.end() <= _VERB_TO_RELATION for r in relations):
+                    continue  # "co-locate in the same zone as elasticsearch": the relation to it, not own replicas
                 if cue.intent == _COLOCATE and any(clause.start <= end <= match.start() and _JUST_LOCATIVE.fullmatch(
                         text, end, match.start()) for end in amounts):
                     continue

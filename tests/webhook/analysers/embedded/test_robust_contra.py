@@ -81,3 +81,20 @@ NOT_CRITICAL = [
 def test_not_critical_weakens_the_wish_before_it(hint: str, labels: dict[str, Any]) -> None:
     got = strengths(hint)
     assert got == labels, hint
+
+
+# a co-location verb said with a named other workload is the relation to it, not the own replicas together
+COLOCATE_WITH = [
+    ("Co-locate it in the same region as billing-db.", {"prefer_same_region_as_deployments": ["billing-db"]}),
+    ("colocate in the same zone as ledger-svc pls", {"prefer_same_zone_as_deployments": ["ledger-svc"]}),
+    ("Colocalizar en la misma zona que ledger-svc.", {"prefer_same_zone_as_deployments": ["ledger-svc"]}),
+    ("zusammen in derselben zone wie ledger-svc", {"prefer_same_zone_as_deployments": ["ledger-svc"]}),
+    ("à colocaliser dans la même zone que ledger-svc", {"prefer_same_zone_as_deployments": ["ledger-svc"]}),
+    ("a colocaliser dans la meme zone que ledger-svc", {"prefer_same_zone_as_deployments": ["ledger-svc"]}),
+    ("keep replicas together on one node", {"prefer_colocate_same_deployment": None}),
+]
+
+
+@pytest.mark.parametrize(("hint", "labels"), COLOCATE_WITH)
+def test_colocate_with_a_named_workload_is_the_relation(hint: str, labels: dict[str, Any]) -> None:
+    check_values(hint, labels)

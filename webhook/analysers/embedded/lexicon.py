@@ -46,7 +46,7 @@ NEGATION_AFTER = concept_words("negation_after")
 # "non négociable"): a negation cue inside one is no negation (clauses, polarity_guard).
 NOT_NEGATING = re.compile(r"(?<![\w-])(?:" + expand("{not_negating}") + r")(?![\w-])")
 # "not necessarily": a negation that only allows, never asks for the opposite.
-HEDGE = concept_words("not_necessarily")
+HEDGE = re.compile(r"(?<![\w-])(?:" + expand("{not_necessarily}") + r")(?![\w-])")
 # "they may sit on different nodes", "dürfen auf verschiedenen Knoten liegen": a permission, never a wish
 PERMISSION = concept_words("permission")
 # "darf höchstens eine", "at most one ... may": a limit, which restricts rather than allows

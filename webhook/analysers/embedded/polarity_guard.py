@@ -98,6 +98,9 @@ RESILIENCE = re.compile(group("outage") + "|" + group("survive"))
 
 # Spread verbs (lang/*/spread_verb.txt): a negation before one may be meant for it.
 SPREAD_VERB = re.compile(r"(?<![\w-])" + group("spread_verb") + r"(?![\w-])")
+# a refusal verb under a negation of its own ("nicht rack r3 meiden", "don't avoid it"): a hedge, and the name
+# it holds is allowed, not asked for
+_REFUSAL_REFUSED = re.compile(r"(?<![\w-])" + group("refusal_negated") + r"(?![\w-])")
 
 # Words that approve the place named right before them ("node-4 works", "rack-5 is better"; lang/*/approval.txt).
 APPROVAL = re.compile(r"\s*" + expand("{approval}") + r"(?![\w-])")
@@ -145,12 +148,16 @@ def negates(cue: PolarityCue, position: int) -> bool:
     return True
 
 
-def consumed(cue: PolarityCue, clause: Clause, candidates: Sequence[Candidate], negated: Sequence[int]) -> bool:
+def consumed(cue: PolarityCue, clause: Clause, candidates: Sequence[Candidate], negated: Sequence[int],
+             text: str = "") -> bool:
     """Whether the passes used ``cue``: it lies in the words a candidate was read from, or it reaches a
     position of its clause that was read as negated, or a candidate of its clause was read from an
     outage ("a rack failure must not take us down", "ein Rackausfall darf uns nicht lahmlegen": the
     negation is the outage's, and the wish is to survive it)."""
-    if any(RESILIENCE.search(c.cue) or (c.position < cue.end and cue.start < c.position + max(len(c.cue), 1))
+    # a double negation holding a name ("nicht rack r3 meiden") does not ask for the name: not spent by it
+    double = cue.weak and cue.reach == ANY and _REFUSAL_REFUSED.fullmatch(text, cue.start, cue.end) is not None
+    if any(RESILIENCE.search(c.cue) or (c.position < cue.end and cue.start < c.position + max(len(c.cue), 1)
+                                        and not (double and c.intent in POSITIVE and not c.negated))
            for c in candidates):
         return True
     return any(clause.start <= p < clause.end and negates(cue, p) for p in negated)
@@ -172,12 +179,15 @@ def guard(text: str, clauses: list[Clause], candidates: list[Candidate], read: S
     inert = inert_phrases(text)
     for index, clause in enumerate(clauses):
         own = by_clause.get(index, [])
-        unspent[index] = [cue for cue in cues_in(text, clause, inert) if not consumed(cue, clause, own, negated)]
+        unspent[index] = [cue for cue in cues_in(text, clause, inert) if not consumed(cue, clause, own, negated, text)]
     # a clause that refuses and reads nothing may point back at a name said before it ("rack-9, stay
     # away"); an indifference ("don't care about the zone") or a hedge points at nothing
+    # ... unless the refusal goes on in the next clause of its sentence and refuses a name there ("halte ihn aus
+    # | eu-north-1 heraus", "sauf que | r05 est banni"): it names what it refuses
     pointing_back = {index for index, clause in enumerate(clauses)
                      if any(not cue.weak for cue in unspent[index]) and not by_clause.get(index)
-                     and not any(clause.start <= p < clause.end for p in negated)}
+                     and not any(clause.start <= p < clause.end for p in negated)
+                     and not _refuses_next(clauses, index, by_clause)}
     kept = []
     for candidate in candidates:
         clause = clause_at(clauses, candidate.position)
@@ -211,6 +221,14 @@ def _aimed_past(text: str, clause: Clause, cue: PolarityCue, candidate: Candidat
     Without a level of its own ("rack-3 doesn't matter") it may be about the wish, which stays unsure."""
     return cue.weak and cue.reach == BEFORE and cue.start >= candidate.position + len(candidate.cue) and bool(
         _LEVEL.search(text, cue.end, clause.end))
+
+
+def _refuses_next(clauses: list[Clause], index: int, by_clause: dict[int, list[Candidate]]) -> bool:
+    """Whether the clause after ``index``, in its sentence, reads avoidances and nothing else: the refusal of
+    ``index`` goes on there and names what it refuses."""
+    following = by_clause.get(index + 1, [])
+    return (index + 1 < len(clauses) and clauses[index + 1].sentence == clauses[index].sentence and bool(following)
+            and all(c.intent in NEGATIVE and c.items for c in following))
 
 
 def _refused_later(clauses: list[Clause], index: int, pointing_back: set[int]) -> bool:

@@ -13,7 +13,15 @@ from itertools import pairwise
 
 from shared.catalogue import BY_NAME, opposites
 from webhook.analysers.embedded.chatter import blank_chatter
-from webhook.analysers.embedded.clauses import Clause, clause_at, inert_phrases, is_bare, segment, words_end
+from webhook.analysers.embedded.clauses import (
+    Clause,
+    clause_at,
+    inert_phrases,
+    is_bare,
+    negations,
+    segment,
+    words_end,
+)
 from webhook.analysers.embedded.concepts import (
     COUNT_OF_THEM,
     CUES,
@@ -339,6 +347,8 @@ _COLOCATE = "prefer_colocate_same_deployment"
 _NEARBY = "prefer_nearby_nodes_same_deployment"
 _FULL_STOP = re.compile(r"[.;!?\n]")
 _SPREAD_NODES = "spread_nodes"
+# how far a co-location cue's relation may start after it to be its object ("co-locate in the same zone as X")
+_VERB_TO_RELATION = 8
 _JUST_LOCATIVE = re.compile(expand(r"\s*(?:(?:{locative}|{place_preposition})\s+)?(?:(?:{articles}|{all_words})\s+)*"))
 
 
@@ -729,6 +739,10 @@ def _read_cues(h: _Hint) -> None:
                     continue  # a reason or a question after the wish asks for nothing
                 if clause.sentence in related and _SAME.match(match.group(0)):
                     continue  # "next to redis, on the same node": the node of the other workload
+                if cue.intent == _COLOCATE and not clause.negated_at(match.start()) and not _ANY_LEVEL.search(
+                        match.group(0)) and any(
+                        0 <= r.start - match.end() <= _VERB_TO_RELATION for r in relations):
+                    continue  # "co-locate in the same zone as elasticsearch": the relation to it, not own replicas
                 if cue.intent == _COLOCATE and any(clause.start <= end <= match.start() and _JUST_LOCATIVE.fullmatch(
                         text, end, match.start()) for end in amounts):
                     continue
@@ -934,7 +948,9 @@ def _bare_from(text: str, start: int, end: int, slots: list[Slot]) -> bool:
     lead = _LEADING_CONSEQUENCE.match(text, start, end)
     start = lead.end() if lead else start
     end = words_end(text, start, end)
-    if not REFUSAL.search(text, start, end) or _REFUSAL_REFUSED.search(text, start, end):
+    # a negation that negates nothing ("..., not critical": not_negating) is no refusal
+    if not (negations(NEGATION_BEFORE, text, start, end) or negations(NEGATION_AFTER, text, start, end)) or \
+            _REFUSAL_REFUSED.search(text, start, end):
         return False
     if INDIFFERENT.search(text, start, end):
         return False  # "peu importe la zone", "egal welche Zone": an indifference refuses nothing

@@ -82,3 +82,8 @@ def test_as_far_as_possible_refuses(hint: str, expected: set[str]) -> None:
 ])
 def test_a_correction_after_a_refusal_is_never_preferred(hint: str) -> None:
     assert not {n for n in names(hint) if n.startswith("prefer_")}, hint
+
+
+@pytest.mark.parametrize("hint", ["alle pods nicht auf einen knoten", "alle instanzen bitte nie auf einem server"])
+def test_all_on_one_node_refused_is_never_co_location(hint: str) -> None:
+    assert "prefer_colocate_same_deployment" not in names(hint), hint

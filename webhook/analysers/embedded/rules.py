@@ -916,7 +916,8 @@ def _read_elided_spreads(h: _Hint) -> None:
             continue
         if any(clause.start <= s.start < clause.end for s in slots):
             continue
-        levels = [(name, m) for name, pattern in _SPREAD_LEVELS for m in pattern.finditer(text, clause.start, clause.end)]
+        levels = [(name, m) for name, pattern in _SPREAD_LEVELS
+                  for m in pattern.finditer(text, clause.start, clause.end)]
         if len(levels) != 1:
             continue
         name, level = levels[0]

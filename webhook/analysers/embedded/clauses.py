@@ -140,7 +140,8 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
     names = names or []
     inert = inert_phrases(text)
     clauses: list[Clause] = []
-    for sentence_index, (s_start, s_end, _) in enumerate(_cuts(HARD_SPLIT, text, 0, len(text))):
+    said_before: tuple[list[Clause], list[bool], list[str]] | None = None  # the sentence before, marks, separators
+    for sentence_index, (s_start, s_end, s_separator) in enumerate(_cuts(HARD_SPLIT, text, 0, len(text))):
         sentence: list[Clause] = []
         marked: list[bool] = []  # whether each clause has a strength word of its own
         separators: list[str] = []
@@ -148,16 +149,28 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
         passes_on = False  # the previous segment's strength reaches into the next one
         bare_previous = False  # the previous segment was nothing but a strength word
         header = False  # "Critical: ..." governs the whole sentence
+        header_names: bool | None = None  # whether what the header governs is a list of names
         for start, end, separator in _unpunctuated(text, _cuts(SOFT_SPLIT, text, s_start, s_end), names,
                                                    amounts or [], inert, whole or []):
             marks = sorted([(m.start(), WEAK_STRENGTH, m.group(0)) for m in _spans(WEAK, text, start, end)]
                            + [(m.start(), STRONG_STRENGTH, m.group(0)) for m in _spans(STRONG, text, start, end)])
             lead = start + len(text[start:end]) - len(text[start:end].lstrip())
             before = tuple(m.end() for m in negations(NEGATION_BEFORE, text, start, end, inert))
+            # "Out: us-east-1, us-east-2": a refusal label standing alone before a colon refuses what the colon lists
+            if not before and text[end:end + 2].lstrip().startswith(":") and _REFUSAL_LABEL.search(
+                    text, start, end) and is_bare(
+                    text, [], start, end, _REFUSAL_LABEL):
+                before = (words_end(text, start, end),)
             after = tuple(m.start() for m in negations(NEGATION_AFTER, text, start, end, inert))
             # a clause that turns the polarity ("..., never us-east-1a") is a wish of its own
             turns = bool(before) and NEGATION_BEFORE.match(text, lead) is not None and not (
                 previous is not None and previous.negated)
+            # "Preferred: us-west-2, replicas across its zones": a label that lists names governs its list only
+            listed = is_bare(text, names, start, end, _NOTHING) and any(start <= s < end for s, _ in names)
+            if header and header_names is None:
+                header_names = listed
+            elif header and header_names and not listed:
+                header = passes_on = False
             if marks:
                 strength, word = marks[0][1], marks[0][2]
             elif previous is not None and (header or (passes_on and (
@@ -181,7 +194,7 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
             # "avoid: rack-1, rack-2": a refusal standing alone before a colon refuses what the colon lists
             inherited = inherited or bool(
                 previous is not None and separator == ":" and not before and not after and previous.negations_before
-                and is_bare(text, [], previous.start, previous.end, NEGATION_BEFORE))
+                and is_bare(text, [], previous.start, previous.end, _LABEL_REFUSES))
             # "..., ebenso im Rack X", "de même que dans la baie X": a likewise says the refusal before it again;
             # so does one after the name it adds ("kn-41 ebenso"), also as a sentence of its own ("Avoid node
             # n-1. Node n-2 likewise.")
@@ -249,23 +262,40 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
                 marked.insert(back, False)
         # "Spread over regions, absolutely.": a strength word standing alone at the end looks back.
         # It takes in the items co-ordinated with "and" before it ("500 GB scratch and an SSD, ideally").
-        if len(sentence) >= 2 and marked[-1] and not marked[-2] and is_bare(
-                text, [], sentence[-1].start, sentence[-1].end, _STRENGTH_LEAD):
+        # So does one said after a dash ("keep them apart across racks — not negotiable"): it grades the
+        # sentence before the dash, when that sentence said no strength of its own.
+        looked_back = None
+        if len(sentence) >= 2 and marked[-1] and not marked[-2]:
+            looked_back = (sentence, marked, separators, len(sentence) - 2)
+        elif (len(sentence) == 1 and marked[0] and _DASH.fullmatch(s_separator) and said_before is not None
+              and said_before[0] and not any(said_before[1])):
+            looked_back = (*said_before, len(said_before[0]) - 1)
+        if looked_back is not None and is_bare(text, [], sentence[-1].start, sentence[-1].end, _STRENGTH_LEAD):
             last = sentence[-1]
-            index = len(sentence) - 2
-            while index >= 0 and not marked[index]:
-                target = sentence[index]
-                sentence[index] = Clause(target.start, target.end, target.sentence, last.strength,
-                                         last.strength_word, target.negations_before, target.negations_after,
-                                         target.inherited_negation)
-                if not _joins(separators[index]):
+            target_sentence, target_marked, target_separators, index = looked_back
+            while index >= 0 and not target_marked[index]:
+                target = target_sentence[index]
+                target_sentence[index] = Clause(target.start, target.end, target.sentence, last.strength,
+                                                last.strength_word, target.negations_before, target.negations_after,
+                                                target.inherited_negation)
+                # "numa alignment: meh, nice if free": a shrug between the wish and its strength passes it on
+                if not _joins(target_separators[index]) and not (
+                        _SHRUG.search(text, target.start, target.end) and is_bare(text, [], target.start, target.end,
+                                                                                   _SHRUG)):
                     break
                 index -= 1
+            if target_sentence is not sentence:
+                clauses[len(clauses) - len(target_sentence):] = target_sentence
+        said_before = (sentence, marked, separators)
         clauses.extend(sentence)
     return clauses
 
 
 _NOTHING = re.compile(r"$^")
+_DASH = re.compile(r"[-–—]")
+_SHRUG = concept_words("shrug")
+_REFUSAL_LABEL = concept_words("refusal_label")
+_LABEL_REFUSES = any_of(NEGATION_BEFORE, _REFUSAL_LABEL)
 
 
 def _likewise_item(text: str, names: list[tuple[int, int]], start: int, end: int) -> bool:

@@ -887,6 +887,49 @@ def _read_bare_spreads(h: _Hint) -> None:
             spread_found.add(clause.sentence)
 
 
+# What may stand beside a level word and its strength in a spread said again by its level alone ("zones are a must",
+# "y las regiones, obligatorio", "Zonen sind Pflicht", "les zones, c'est impératif")
+_STRENGTH_LEAD = any_of(WEAK, STRONG, concept_words("strength_lead"))
+_ELIDED_FILL = any_of(WEAK, STRONG, concept_words("copula"), concept_words("plural_verb"), concept_words("also"))
+_ELIDED_LEAD = re.compile(expand(r"[\W_]*(?:(?:{articles}|{and_word}|{also})(?![\w-])[\W_]*)*"))
+_WORD = re.compile(r"[^\W_]")
+_SPREAD_LEVELS = tuple((name, re.compile(rf"(?<![\w-])(?:{word})(?![\w-])")) for name, word in _LEVEL_WORDS
+                       if name != "spread_nodes")
+
+
+def _read_elided_spreads(h: _Hint) -> None:
+    """"Maybe spread over racks; zones are a must": after a spread over one level, a clause that is nothing but
+    another level's word and a strength word of its own says that spread again at its level, with its strength.
+    A named place, a negation or a second level in the clause reads nothing."""
+    text, slots = h.text, h.slots
+    spreads = [c for c in h.candidates if c.intent.startswith("spread_") and not c.negated]
+    for index, clause in enumerate(h.clauses):
+        if not spreads or clause.sentence in h.skipped or clause.negated:
+            continue
+        # its own strength word, or one standing alone right after it ("les zones, c'est impératif")
+        following = h.clauses[index + 1] if index + 1 < len(h.clauses) else None
+        if not any(p.search(text, clause.start, clause.end) for p in (WEAK, STRONG)) and not (
+                following is not None and following.sentence == clause.sentence and not following.negated
+                and following.strength_word and following.strength_word == clause.strength_word
+                and any(p.search(text, following.start, following.end) for p in (WEAK, STRONG))
+                and is_bare(text, [], following.start, following.end, _STRENGTH_LEAD)):
+            continue
+        if any(clause.start <= s.start < clause.end for s in slots):
+            continue
+        levels = [(name, m) for name, pattern in _SPREAD_LEVELS
+                  for m in pattern.finditer(text, clause.start, clause.end)]
+        if len(levels) != 1:
+            continue
+        name, level = levels[0]
+        if _ELIDED_LEAD.fullmatch(text, clause.start, level.start()) is None or _WORD.search(
+                _ELIDED_FILL.sub(" ", text[level.end():words_end(text, clause.start, clause.end)])):
+            continue
+        if any(c.intent == name for c in h.candidates) or not any(
+                c.position < clause.start and c.intent != name for c in spreads):
+            continue
+        h.add(Candidate(name, level.start(), cue=level.group(0)))
+
+
 # "in one rack", "en el mismo rack": a level said as the one place to share is none to spread over
 _ONE_LEVEL = re.compile(rf"(?<![\w-]){group('single')}\s+(?:" + _ANY_LEVEL_WORD + r")(?![\w-])")
 
@@ -936,7 +979,7 @@ def _read_needs_by_absence(h: _Hint) -> None:
 
 
 _PASSES = (_read_names, _read_relations, _read_numbers, _read_counts_of_them, _read_cores_about, _read_gpu_words,
-           _read_model_compounds, _read_cues, _together_but_apart, _read_bare_spreads,
+           _read_model_compounds, _read_cues, _together_but_apart, _read_bare_spreads, _read_elided_spreads,
            _read_needs_by_absence)
 
 

@@ -133,10 +133,12 @@ def is_bare(text: str, masked: list[tuple[int, int]], start: int, end: int, patt
 
 
 def segment(text: str, names: list[tuple[int, int]] | None = None,
-            amounts: list[int] | None = None, whole: list[tuple[int, int]] | None = None) -> list[Clause]:
+            amounts: list[int] | None = None, whole: list[tuple[int, int]] | None = None,
+            levels: dict[int, str] | None = None) -> list[Clause]:
     """Cut lower-cased ``text`` into clauses. ``names``: spans of extracted names (for list continuation);
     ``amounts``: where resource amounts start ("8 cores", "2TB"), which end a negation's scope; ``whole``: spans no
-    cut falls inside (every slot: the unit of "384 gib of ram" is no German "gib")."""
+    cut falls inside (every slot: the unit of "384 gib of ram" is no German "gib"); ``levels``: the level of each name,
+    by where it starts."""
     names = names or []
     inert = inert_phrases(text)
     clauses: list[Clause] = []
@@ -149,7 +151,7 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
         bare_previous = False  # the previous segment was nothing but a strength word
         header = False  # "Critical: ..." governs the whole sentence
         for start, end, separator in _unpunctuated(text, _cuts(SOFT_SPLIT, text, s_start, s_end), names,
-                                                   amounts or [], inert, whole or []):
+                                                   amounts or [], inert, whole or [], levels or {}):
             marks = sorted([(m.start(), WEAK_STRENGTH, m.group(0)) for m in _spans(WEAK, text, start, end)]
                            + [(m.start(), STRONG_STRENGTH, m.group(0)) for m in _spans(STRONG, text, start, end)])
             lead = start + len(text[start:end]) - len(text[start:end].lstrip())
@@ -177,7 +179,10 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
                              # typed without one ("weg von zone a rein in zone b") it may too (rules._wished_place)
                              and not (separator in (*_LISTING, "") and _LOCATIVE.match(text, lead) is not None)
                              # "nicht in rack r3, region westeurope": a level of its own is no list item
-                             and not _new_level(text, previous, lead))
+                             and not _new_level(text, previous, lead)
+                             # "under no circumstances on zone a | region b if possible"
+                             and not (separator == "" and _graded_apart(text, previous.start, start, names, end,
+                                                                        levels or {})))
             # "avoid: rack-1, rack-2": a refusal standing alone before a colon refuses what the colon lists
             inherited = inherited or bool(
                 previous is not None and separator == ":" and not before and not after and previous.negations_before
@@ -358,7 +363,7 @@ class _Said:
 
 def _unpunctuated(text: str, pieces: list[tuple[int, int, str]], names: list[tuple[int, int]],
                   amounts: list[int], inert: list[tuple[int, int]],
-                  whole: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
+                  whole: list[tuple[int, int]], levels: dict[int, str]) -> list[tuple[int, int, str]]:
     """Cut each piece where a new wish begins although no punctuation says so ("not in zone a needs 4
     GPUs", "no GPU nodes 8 cores", "über Zonen verteilen in eu-central-1 bleiben").
 
@@ -373,7 +378,7 @@ def _unpunctuated(text: str, pieces: list[tuple[int, int, str]], names: list[tup
                       if not any(s < b.cut < e for s, e in whole)]
         for boundary in boundaries:
             if boundary.cut > cuts[-1] and _substance(text, max(boundary.cut, boundary.end), end) and _opens_clause(
-                    text, boundary, _said(text, cuts[-1], boundary, names, amounts), cuts[-1], names):
+                    text, boundary, _said(text, cuts[-1], boundary, names, amounts), cuts[-1], names, end, levels):
                 # "nvme de préférence | pas de nœud gpu": a strength word before a refusal is the one said after
                 # its object
                 after = boundary.kind == _STRENGTH and NEGATION_BEFORE.match(text, _lead(text, boundary.end))
@@ -417,6 +422,7 @@ _NODES_GPU = re.compile(expand(r"{b}{level_node}[\s-]*$"))
 _OBJECT_WORDS = re.compile(expand(r"{b}(?:" + _LEVEL_WORDS + r"|{articles}|{list_join}){e}"))
 _OBJECT_LEVEL = re.compile(expand(r"{b}(?:" + _LEVEL_WORDS + r"){e}"))
 _COPULA_BEFORE = re.compile(expand(r"{b}{copula}\s*$"))
+_GRADED_BEFORE = re.compile(r"(?:" + any_of(WEAK, STRONG).pattern + r")(?:\s+" + group("verb_subject") + r")?\s*$")
 _OBJECT_JOIN = re.compile(expand(r"[,/&+]|{b}{list_join}{e}"))
 _LOCATIVE_BEFORE = re.compile(r"(?<![\w-])" + group("locative") + r"\s+$")
 
@@ -466,8 +472,12 @@ def _refused_objects(text: str, pieces: list[tuple[int, int, str]], names: list[
             continue
         target = index
         # "la zone X est à proscrire": the object ends before the verb "to be" in front of the refusal
-        copula = _COPULA_BEFORE.search(text, start, refusal.start())
-        head = _object_start(text, names, start, copula.start() if copula else refusal.start())
+        # "rack r-6 unbedingt meiden": the strength word of the refusal stands between it and its object
+        closing = refusal.start()
+        graded = _GRADED_BEFORE.search(text, start, closing)
+        closing = graded.start() if graded else closing
+        copula = _COPULA_BEFORE.search(text, start, closing)
+        head = _object_start(text, names, start, copula.start() if copula else closing)
         if head == _lead(text, start) and index > 0 and _joins(separator, alternatives=True):
             target = index - 1  # "Racks r3 und r4 meiden": the object began in the piece before
             start, end, separator = out[target]
@@ -475,6 +485,9 @@ def _refused_objects(text: str, pieces: list[tuple[int, int, str]], names: list[
         if head is None or head == _lead(text, start):
             continue
         things = [s for s, _ in names if start <= s < head] + [a for a in amounts if start <= a < head]
+        # "prefer least-loaded nodes | rack-6 must be avoided": a wish of another kind before the object is whole
+        things += [m.start() for cue in CUES if cue.intent for m in cue.pattern.finditer(text, start, head)
+                   if m.end() <= head]
         strength = any(p.search(text, start, head) for p in (WEAK, STRONG))
         if things or (_substance(text, start, head) and not strength):
             out[target:target + 1] = [(start, head, separator), (head, end, "")]
@@ -552,7 +565,7 @@ def _said(text: str, piece_start: int, boundary: _Boundary, names: list[tuple[in
 
 
 def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int,
-                  names: list[tuple[int, int]]) -> bool:
+                  names: list[tuple[int, int]], piece_end: int, levels: dict[int, str]) -> bool:
     """Whether ``boundary`` opens a new clause after what the piece has ``said`` since ``piece_start``."""
     kind, cut = boundary.kind, boundary.cut
     # an imperative with its object pronoun attached ("mettez-le", "gardez-les") opens a clause of its own
@@ -583,8 +596,10 @@ def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int,
         # Job nicht": its fronted object
         return bool(said.things or said.wish or said.negations) and not _SUBJECT_AFTER_VERB.match(text, boundary.end)
     if kind == _STRENGTH:
-        # "prefer node-21 must avoid node-21": a strength word after a whole wish opens the next one
-        return bool(said.negations or (said.wish and said.things))
+        # "prefer node-21 must avoid node-21": a strength word after a whole wish opens the next one; not one
+        # that grades a refusal said after its object ("... die Zone Y ist unbedingt zu meiden": the object
+        # before it is the refusal's, ``_refused_objects``)
+        return bool(said.negations or (said.wish and said.things)) and not _grades_refusal_after(text, boundary)
     if kind == _NEGATION:
         # "us-east-1 is not ok" is one remark; "run on m03 do not run on m03", "2 A10s nothing fancier" are
         # two; "no nos quedemos sin servicio" is one; "on a machine that has no gpu", "sur un nœud qui n'a
@@ -598,6 +613,8 @@ def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int,
     # wish of its own
     if kind == _AMOUNT and said.cues and NEGATION_AFTER.fullmatch(said.cues[-1].group(0)) and _substance(
             text, piece_start, said.cues[-1].start()):
+        return True
+    if kind == _NAME and said.named and _graded_apart(text, piece_start, cut, names, piece_end, levels):
         return True
     if not said.negations:
         return False
@@ -615,6 +632,33 @@ def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int,
     # a wish of another kind (_CUE) opens a clause only once the refusal has named its place: _boundaries
     # leaves the cues out of a piece that names none
     return refused_named and not any(s <= boundary.start < e for s, e in names)
+
+
+def _graded_apart(text: str, piece_start: int, cut: int, names: list[tuple[int, int]], piece_end: int,
+                  levels: dict[int, str]) -> bool:
+    """Whether the place at ``cut``, after a refusal that has named a place of another level, is a wish of its
+    own: nothing but a strength word follows it, of another grade than the one said before it ("under no
+    circumstances on zone a | region b if possible"; "must avoid rack-1 rack-2 if possible" may refuse both)."""
+    place = min(((s, e) for s, e in names if s >= cut), default=None)
+    if place is None or not is_bare(text, [], place[1], piece_end, _STRENGTH_LEAD):
+        return False
+    after = place[1]
+    # "under no circumstances" is a strength word that holds its negation
+    refusal = [m.end() for m in negations(NEGATION_BEFORE, text, piece_start, cut)]
+    refused = [s for s, _ in names if refusal and refusal[0] <= s < cut]
+    if not refused or any(levels.get(s) in (None, levels.get(place[0])) for s in refused):
+        return False
+    before = {grade for grade, p in ((WEAK_STRENGTH, WEAK), (STRONG_STRENGTH, STRONG)) if p.search(text, piece_start, cut)}
+    later = {grade for grade, p in ((WEAK_STRENGTH, WEAK), (STRONG_STRENGTH, STRONG)) if p.search(text, after, piece_end)}
+    return bool(before) and bool(later) and not later & before
+
+
+def _grades_refusal_after(text: str, boundary: _Boundary) -> bool:
+    """Whether the strength word at ``boundary`` grades the refusal said right after it, after its object
+    ("zone b absolutely to avoid", "ist unbedingt zu meiden", "est absolument à exclure")."""
+    refusal = NEGATION_AFTER.search(text, boundary.end)
+    return refusal is not None and len(text[boundary.end:refusal.start()].split()) <= 1 and not _substance(
+        text, refusal.end(), len(text))
 
 
 def _names_an_item(text: str, said: _Said, start: int, end: int) -> bool:

@@ -318,6 +318,7 @@ _SCOPE_OPENERS = (NEGATION_BEFORE, HEDGE, _NEGATION_OPEN, NOT_NEEDED, INDIFFEREN
 _LEVEL_PHRASE = re.compile(expand(r"{b}{locative}\s+(?:{articles}\s+)?(?:{level_zone}|{level_region}|{level_rack}){e}"))
 # words that tie an amount to what comes before it ("nodes with 2 GPUs", "more than 8 cores")
 _COUNT_ONE = re.compile(expand(r"{count_one}{e}"))
+_LINK = re.compile(expand(r"{b}(?:{with_word}|{than_word}|{of_word}|{per}|{relative_pronoun}){e}"))
 _AMOUNT_LINK = re.compile(expand(r"{b}(?:{with_word}|{than_word}|{of_word}|{per})\s*$"))
 
 
@@ -377,7 +378,9 @@ def _unpunctuated(text: str, pieces: list[tuple[int, int, str]], names: list[tup
         boundaries = [b for b in _boundaries(text, start, end, names, amounts, inert)
                       if not any(s < b.cut < e for s, e in whole)]
         for boundary in boundaries:
-            if boundary.cut > cuts[-1] and _substance(text, max(boundary.cut, boundary.end), end) and _opens_clause(
+            # an intent's cue is substance itself ("pas de gpu | spread sur les noeuds")
+            if boundary.cut > cuts[-1] and (boundary.kind == _CUE or _substance(
+                    text, max(boundary.cut, boundary.end), end)) and _opens_clause(
                     text, boundary, _said(text, cuts[-1], boundary, names, amounts), cuts[-1], names, end, levels):
                 # "nvme de préférence | pas de nœud gpu": a strength word before a refusal is the one said after
                 # its object
@@ -518,7 +521,7 @@ def _boundaries(text: str, start: int, end: int, names: list[tuple[int, int]],
     # refusal that has named its place (``_opens_clause``), or as the item a strength word after it belongs to
     # (``_last_item``): a piece with neither needs no cue.
     marked = WEAK.search(text, start, end) or STRONG.search(text, start, end)
-    if marked or any(start <= s < end for s, _ in names):
+    if marked or any(start <= s < end for s, _ in names) or _refused_gpu(text, start, end, inert) is not None:
         found += [_Boundary(m.start(), m.start(), m.start(), _CUE) for cue in CUES if cue.intent
                   for m in cue.pattern.finditer(text, start, end)]
     # so is a GPU word with a strength word of its own ("never on rack r-7 | gpu h100 if possible"; "stay off
@@ -630,8 +633,11 @@ def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int,
         return not refused_named and (GPU_WORD.search(text, refused, cut) is not None or any(
             cue.pattern.search(text, refused, cut) for cue in CUES))
     # a wish of another kind (_CUE) opens a clause only once the refusal has named its place: _boundaries
-    # leaves the cues out of a piece that names none
-    return refused_named and not any(s <= boundary.start < e for s, e in names)
+    # leaves the cues out of a piece that names none; or its GPU nodes, with nothing tying the cue to them
+    # ("keine gpu-nodes | wenig last", "pas de gpu | spread sur les noeuds"; "no gpu nodes with ssd" stays one)
+    gpu = _refused_gpu(text, said.negations[-1].start(), cut, [])
+    refused_gpu = gpu is not None and not _substance_link(text, gpu, cut)
+    return (refused_named or refused_gpu) and not any(s <= boundary.start < e for s, e in names)
 
 
 def _graded_apart(text: str, piece_start: int, cut: int, names: list[tuple[int, int]], piece_end: int,
@@ -651,6 +657,23 @@ def _graded_apart(text: str, piece_start: int, cut: int, names: list[tuple[int, 
     before = {grade for grade, p in ((WEAK_STRENGTH, WEAK), (STRONG_STRENGTH, STRONG)) if p.search(text, piece_start, cut)}
     later = {grade for grade, p in ((WEAK_STRENGTH, WEAK), (STRONG_STRENGTH, STRONG)) if p.search(text, after, piece_end)}
     return bool(before) and bool(later) and not later & before
+
+
+def _refused_gpu(text: str, start: int, end: int, inert: list[tuple[int, int]]) -> int | None:
+    """Where the GPU word a refusal of [start, end) refuses ends ("keine gpu-nodes", "pas de noeud gpu"), if any."""
+    refusal = next(iter(negations(NEGATION_BEFORE, text, start, end, inert)), None)
+    if refusal is None:
+        return None
+    gpu = GPU_WORD.search(text, refusal.end(), end)
+    if gpu is None or len(text[refusal.end():gpu.start()].split()) > 2:
+        return None
+    nodes = _GPU_NODES.match(text, gpu.end())
+    return nodes.end() if nodes else gpu.end()
+
+
+def _substance_link(text: str, start: int, end: int) -> bool:
+    """Whether [start, end) holds a word that ties what follows to what precedes ("with", "mit", "con", "than")."""
+    return _LINK.search(text, start, end) is not None
 
 
 def _grades_refusal_after(text: str, boundary: _Boundary) -> bool:

@@ -425,7 +425,10 @@ _NODES_GPU = re.compile(expand(r"{b}{level_node}[\s-]*$"))
 _OBJECT_WORDS = re.compile(expand(r"{b}(?:" + _LEVEL_WORDS + r"|{articles}|{list_join}){e}"))
 _OBJECT_LEVEL = re.compile(expand(r"{b}(?:" + _LEVEL_WORDS + r"){e}"))
 _COPULA_BEFORE = re.compile(expand(r"{b}{copula}\s*$"))
-_GRADED_BEFORE = re.compile(r"(?:" + any_of(WEAK, STRONG).pattern + r")(?:\s+" + group("verb_subject") + r")?\s*$")
+# what may stand between an object and the refusal said after it: "to be", a word of contrast, the refusal's
+# strength ("rack r-6 unbedingt meiden", "la région b est toutefois à exclure", "derselbe Knoten ist aber nicht nötig")
+_GRADED_BEFORE = re.compile(r"(?:(?:" + any_of(WEAK, STRONG).pattern + r"|" + expand(
+    r"{b}(?:{copula}|{concessive}|{verb_subject}){e}") + r")\s*){1,3}$")
 _OBJECT_JOIN = re.compile(expand(r"[,/&+]|{b}{list_join}{e}"))
 _LOCATIVE_BEFORE = re.compile(r"(?<![\w-])" + group("locative") + r"\s+$")
 
@@ -462,6 +465,20 @@ def _unjoined_level(text: str, names: list[tuple[int, int]], start: int, end: in
                for (_, before), (after, _) in pairwise(inside))
 
 
+def _cue_object(text: str, start: int, end: int) -> int | None:
+    """Where the intent's cue that ends [start, end) begins, if one does and something is said before it."""
+    end = start + len(text[start:end].rstrip())
+    found = [m.start() for cue in CUES if cue.intent for m in cue.pattern.finditer(text, start, end)
+             if m.end() == end and m.start() > start]
+    found += [m.start() for p in (GPU_WORD, _WISH_OBJECT) for m in p.finditer(text, start, end)
+              if m.end() == end and m.start() > start]
+    return min(found, default=None)
+# what a "not needed" said after it may refuse besides a cue: "same node", "spread" ("... gleicher knoten ist nicht
+# nötig", "... spread pas nécessaire")
+_WISH_OBJECT = re.compile(expand(r"{b}(?:(?:{same_word})\s+(?:" + _LEVEL_WORDS
+                                 + r")|{spread_verb}|{spread_participle}){e}"))
+
+
 def _refused_objects(text: str, pieces: list[tuple[int, int, str]], names: list[tuple[int, int]],
                      amounts: list[int], inert: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
     """A refusal said after its object ("Zone us-west-2b meiden", "Racks r3 und r4 meiden") refuses that
@@ -481,6 +498,10 @@ def _refused_objects(text: str, pieces: list[tuple[int, int, str]], names: list[
         closing = graded.start() if graded else closing
         copula = _COPULA_BEFORE.search(text, start, closing)
         head = _object_start(text, names, start, copula.start() if copula else closing)
+        if head is None and target == index:
+            # "... nah beieinander liegen | gleicher knoten ist aber nicht nötig", "... 40g de ram | spread pas
+            # nécessaire": the object is a wish of another kind
+            head = _cue_object(text, start, copula.start() if copula else closing)
         if head == _lead(text, start) and index > 0 and _joins(separator, alternatives=True):
             target = index - 1  # "Racks r3 und r4 meiden": the object began in the piece before
             start, end, separator = out[target]

@@ -233,6 +233,8 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
             back = index
             while back > 0 and _joins(separators[back], alternatives=True) and is_bare(
                     text, names, sentence[back - 1].start, sentence[back - 1].end, _OBJECT_LEVEL) and not (
+                    # "zone a bitte und zone a meiden": a list never names one place twice
+                    _named_in(text, names, sentence[back - 1]) & _named_in(text, names, sentence[index])) and not (
                     # "In eu-west-1, die Zone eu-west-1b aber nicht": a place said with its own preposition stays
                     separators[back] in _LISTING
                     and _LOCATIVE.match(text, _lead(text, sentence[back - 1].start)) is not None):
@@ -271,6 +273,11 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
 
 
 _NOTHING = re.compile(r"$^")
+
+
+def _named_in(text: str, names: list[tuple[int, int]], clause: Clause) -> set[str]:
+    """The names said in ``clause``."""
+    return {text[s:e] for s, e in names if clause.start <= s < clause.end}
 
 
 def _likewise_item(text: str, names: list[tuple[int, int]], start: int, end: int) -> bool:
@@ -430,6 +437,7 @@ _COPULA_BEFORE = re.compile(expand(r"{b}{copula}\s*$"))
 _GRADED_BEFORE = re.compile(r"(?:(?:" + any_of(WEAK, STRONG).pattern + r"|" + expand(
     r"{b}(?:{copula}|{concessive}|{verb_subject}){e}") + r")\s*){1,3}$")
 _OBJECT_JOIN = re.compile(expand(r"[,/&+]|{b}{list_join}{e}"))
+_COURTESY_END = re.compile(expand(r"{b}{courtesy}(?:\s+{also})?\s*$"))
 _LOCATIVE_BEFORE = re.compile(r"(?<![\w-])" + group("locative") + r"\s+$")
 
 
@@ -629,6 +637,7 @@ def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int,
         # two; "no nos quedemos sin servicio" is one; "on a machine that has no gpu", "sur un nœud qui n'a
         # pas de GPU": a negation inside a relative clause describes what the wish is about
         return bool(said.things or any(p.fullmatch(m.group(0)) for m in said.cues for p in (_OPENING, WEAK, STRONG))
+                    or _closed_by_courtesy(text, piece_start, boundary.start)
                     ) and not _RELATIVE.search(text, piece_start, boundary.start)
     # a place phrase, an amount or a wish of another kind after a refusal: "no GPU | in region eu-west-2",
     # "no GPU | 12 cores"; once the refusal has named what it refuses, what follows is no part of it
@@ -648,6 +657,12 @@ def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int,
         return any(p >= said.negations[-1].end() for p in things)
     if kind == _AMOUNT:
         return refused_named or not _AMOUNT_LINK.search(text, piece_start, cut)
+    if kind == _NAME and refused_named:
+        # "nicht in rack r3 | region westeurope": a place led by a level word of its own, after a refused place of
+        # another level, is an item of its own ("... in region x" may say where the refused place is)
+        place = min((s for s, _ in names if s >= cut), default=None)
+        return place is not None and cut < place and not _LOCATIVE_BEFORE.search(text, piece_start, cut) and all(
+            levels.get(p) not in (None, levels.get(place)) for p in said.named if p >= said.negations[-1].end())
     if kind == _NAME:
         # what the refusal refuses is a wish of its own, no place ("ne doivent pas partager de baie")
         refused = said.negations[-1].end()
@@ -695,6 +710,13 @@ def _refused_gpu(text: str, start: int, end: int, inert: list[tuple[int, int]]) 
 def _substance_link(text: str, start: int, end: int) -> bool:
     """Whether [start, end) holds a word that ties what follows to what precedes ("with", "mit", "con", "than")."""
     return _LINK.search(text, start, end) is not None
+
+
+def _closed_by_courtesy(text: str, start: int, end: int) -> bool:
+    """Whether [start, end) says something and ends with a courtesy ("same zone as auth-gw pls (also) | not ...",
+    "zone b bitte | nicht ..."): the wish before it is whole."""
+    closing = _COURTESY_END.search(text, start, end)
+    return closing is not None and _substance(text, start, closing.start())
 
 
 def _grades_refusal_after(text: str, boundary: _Boundary) -> bool:

@@ -449,6 +449,9 @@ def _object_start(text: str, names: list[tuple[int, int]], start: int, end: int)
     first: int | None = None  # the first head that fits
     later: int | None = None  # the first that fits with no unjoined level word after it
     for h in heads:
+        level = _OBJECT_LEVEL.match(text, h)
+        if level and _OBJECT_LEVEL.match(text, _lead(text, level.end())):
+            continue  # "quiet nodes | rack r-5 must be avoided": a level word before another is no object's
         # a place said with its own preposition ("in eu-north-1 Racks r3 meiden") is a phrase of its own
         if not (any(h <= s < end for s, _ in names) and not _LOCATIVE_BEFORE.search(text, 0, h)
                 and is_bare(text, names, h, end, _OBJECT_WORDS)):
@@ -480,7 +483,10 @@ def _cue_object(text: str, start: int, end: int) -> int | None:
              if m.end() == end and m.start() > start]
     found += [m.start() for p in (GPU_WORD, _WISH_OBJECT) for m in p.finditer(text, start, end)
               if m.end() == end and m.start() > start]
-    return min(found, default=None)
+    head = min(found, default=None)
+    # "sur un | même nœud en aucun cas": a phrase governed by what precedes it is no object of its own
+    return None if head is None or _GOVERNING.search(text, start, head) else head
+_GOVERNING = re.compile(expand(r"{b}(?:{articles}|{locative}|{place_preposition}|{of_word}|{with_word}|{one_article})\s+$"))
 # what a "not needed" said after it may refuse besides a cue: "same node", "spread" ("... gleicher knoten ist nicht
 # nötig", "... spread pas nécessaire")
 _WISH_OBJECT = re.compile(expand(r"{b}(?:(?:{same_word})\s+(?:" + _LEVEL_WORDS

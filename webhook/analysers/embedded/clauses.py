@@ -133,12 +133,10 @@ def is_bare(text: str, masked: list[tuple[int, int]], start: int, end: int, patt
 
 
 def segment(text: str, names: list[tuple[int, int]] | None = None,
-            amounts: list[int] | None = None, whole: list[tuple[int, int]] | None = None,
-            levels: dict[int, str] | None = None) -> list[Clause]:
+            amounts: list[int] | None = None, whole: list[tuple[int, int]] | None = None) -> list[Clause]:
     """Cut lower-cased ``text`` into clauses. ``names``: spans of extracted names (for list continuation);
     ``amounts``: where resource amounts start ("8 cores", "2TB"), which end a negation's scope; ``whole``: spans no
-    cut falls inside (every slot: the unit of "384 gib of ram" is no German "gib"); ``levels``: the level of each name,
-    by where it starts."""
+    cut falls inside (every slot: the unit of "384 gib of ram" is no German "gib")."""
     names = names or []
     inert = inert_phrases(text)
     clauses: list[Clause] = []
@@ -151,7 +149,7 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
         bare_previous = False  # the previous segment was nothing but a strength word
         header = False  # "Critical: ..." governs the whole sentence
         for start, end, separator in _unpunctuated(text, _cuts(SOFT_SPLIT, text, s_start, s_end), names,
-                                                   amounts or [], inert, whole or [], levels or {}):
+                                                   amounts or [], inert, whole or []):
             marks = sorted([(m.start(), WEAK_STRENGTH, m.group(0)) for m in _spans(WEAK, text, start, end)]
                            + [(m.start(), STRONG_STRENGTH, m.group(0)) for m in _spans(STRONG, text, start, end)])
             lead = start + len(text[start:end]) - len(text[start:end].lstrip())
@@ -179,10 +177,7 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
                              # typed without one ("weg von zone a rein in zone b") it may too (rules._wished_place)
                              and not (separator in (*_LISTING, "") and _LOCATIVE.match(text, lead) is not None)
                              # "nicht in rack r3, region westeurope": a level of its own is no list item
-                             and not _new_level(text, previous, lead)
-                             # "under no circumstances on zone a | region b if possible"
-                             and not (separator == "" and _graded_apart(text, previous.start, start, names, end,
-                                                                        levels or {})))
+                             and not _new_level(text, previous, lead))
             # "avoid: rack-1, rack-2": a refusal standing alone before a colon refuses what the colon lists
             inherited = inherited or bool(
                 previous is not None and separator == ":" and not before and not after and previous.negations_before
@@ -371,7 +366,7 @@ class _Said:
 
 def _unpunctuated(text: str, pieces: list[tuple[int, int, str]], names: list[tuple[int, int]],
                   amounts: list[int], inert: list[tuple[int, int]],
-                  whole: list[tuple[int, int]], levels: dict[int, str]) -> list[tuple[int, int, str]]:
+                  whole: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
     """Cut each piece where a new wish begins although no punctuation says so ("not in zone a needs 4
     GPUs", "no GPU nodes 8 cores", "über Zonen verteilen in eu-central-1 bleiben").
 
@@ -388,7 +383,7 @@ def _unpunctuated(text: str, pieces: list[tuple[int, int, str]], names: list[tup
             # an intent's cue is substance itself ("pas de gpu | spread sur les noeuds")
             if boundary.cut > cuts[-1] and (boundary.kind == _CUE or _substance(
                     text, max(boundary.cut, boundary.end), end)) and _opens_clause(
-                    text, boundary, _said(text, cuts[-1], boundary, names, amounts), cuts[-1], names, end, levels):
+                    text, boundary, _said(text, cuts[-1], boundary, names, amounts), cuts[-1], names):
                 # "nvme de préférence | pas de nœud gpu": a strength word before a refusal is the one said after
                 # its object
                 after = boundary.kind == _STRENGTH and NEGATION_BEFORE.match(text, _lead(text, boundary.end))
@@ -486,7 +481,8 @@ def _cue_object(text: str, start: int, end: int) -> int | None:
     head = min(found, default=None)
     # "sur un | même nœud en aucun cas": a phrase governed by what precedes it is no object of its own
     return None if head is None or _GOVERNING.search(text, start, head) else head
-_GOVERNING = re.compile(expand(r"{b}(?:{articles}|{locative}|{place_preposition}|{of_word}|{with_word}|{one_article})\s+$"))
+_GOVERNING = re.compile(expand(
+    r"{b}(?:{articles}|{locative}|{place_preposition}|{of_word}|{with_word}|{one_article})\s+$"))
 # what a "not needed" said after it may refuse besides a cue: "same node", "spread" ("... gleicher knoten ist nicht
 # nötig", "... spread pas nécessaire")
 _WISH_OBJECT = re.compile(expand(r"{b}(?:(?:{same_word})\s+(?:" + _LEVEL_WORDS
@@ -603,7 +599,7 @@ def _said(text: str, piece_start: int, boundary: _Boundary, names: list[tuple[in
 
 
 def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int,
-                  names: list[tuple[int, int]], piece_end: int, levels: dict[int, str]) -> bool:
+                  names: list[tuple[int, int]]) -> bool:
     """Whether ``boundary`` opens a new clause after what the piece has ``said`` since ``piece_start``."""
     kind, cut = boundary.kind, boundary.cut
     # an imperative with its object pronoun attached ("mettez-le", "gardez-les") opens a clause of its own
@@ -653,8 +649,6 @@ def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int,
     if kind == _AMOUNT and said.cues and NEGATION_AFTER.fullmatch(said.cues[-1].group(0)) and _substance(
             text, piece_start, said.cues[-1].start()):
         return True
-    if kind == _NAME and said.named and _graded_apart(text, piece_start, cut, names, piece_end, levels):
-        return True
     if not said.negations:
         return False
     refused_named = any(p >= said.negations[-1].end() for p in said.named)
@@ -663,12 +657,6 @@ def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int,
         return any(p >= said.negations[-1].end() for p in things)
     if kind == _AMOUNT:
         return refused_named or not _AMOUNT_LINK.search(text, piece_start, cut)
-    if kind == _NAME and refused_named:
-        # "nicht in rack r3 | region westeurope": a place led by a level word of its own, after a refused place of
-        # another level, is an item of its own ("... in region x" may say where the refused place is)
-        place = min((s for s, _ in names if s >= cut), default=None)
-        return place is not None and cut < place and not _LOCATIVE_BEFORE.search(text, piece_start, cut) and all(
-            levels.get(p) not in (None, levels.get(place)) for p in said.named if p >= said.negations[-1].end())
     if kind == _NAME:
         # what the refusal refuses is a wish of its own, no place ("ne doivent pas partager de baie")
         refused = said.negations[-1].end()
@@ -680,25 +668,6 @@ def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int,
     gpu = _refused_gpu(text, said.negations[-1].start(), cut, [])
     refused_gpu = gpu is not None and not _substance_link(text, gpu, cut)
     return (refused_named or refused_gpu) and not any(s <= boundary.start < e for s, e in names)
-
-
-def _graded_apart(text: str, piece_start: int, cut: int, names: list[tuple[int, int]], piece_end: int,
-                  levels: dict[int, str]) -> bool:
-    """Whether the place at ``cut``, after a refusal that has named a place of another level, is a wish of its
-    own: nothing but a strength word follows it, of another grade than the one said before it ("under no
-    circumstances on zone a | region b if possible"; "must avoid rack-1 rack-2 if possible" may refuse both)."""
-    place = min(((s, e) for s, e in names if s >= cut), default=None)
-    if place is None or not is_bare(text, [], place[1], piece_end, _STRENGTH_LEAD):
-        return False
-    after = place[1]
-    # "under no circumstances" is a strength word that holds its negation
-    refusal = [m.end() for m in negations(NEGATION_BEFORE, text, piece_start, cut)]
-    refused = [s for s, _ in names if refusal and refusal[0] <= s < cut]
-    if not refused or any(levels.get(s) in (None, levels.get(place[0])) for s in refused):
-        return False
-    before = {grade for grade, p in ((WEAK_STRENGTH, WEAK), (STRONG_STRENGTH, STRONG)) if p.search(text, piece_start, cut)}
-    later = {grade for grade, p in ((WEAK_STRENGTH, WEAK), (STRONG_STRENGTH, STRONG)) if p.search(text, after, piece_end)}
-    return bool(before) and bool(later) and not later & before
 
 
 def _refused_gpu(text: str, start: int, end: int, inert: list[tuple[int, int]]) -> int | None:

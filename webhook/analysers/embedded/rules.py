@@ -419,8 +419,7 @@ def read_hint(hint: str) -> Reading:
         start <= s.start < end for start, end in (*unsaid, *((r.start, r.end) for r in relations))))]
     clauses = segment(text, [(s.start, s.end) for s in slots if s.kind in ("zone", "region", "rack", "node")],
                       [s.start for s in slots if s.kind in ("cores", "gpus", "size", "rate")],
-                      [(s.start, s.end) for s in slots],
-                      {s.start: s.kind for s in slots if s.kind in ("zone", "region", "rack", "node")})
+                      [(s.start, s.end) for s in slots])
     reading = Reading(text, clauses)
     # statements, the past, questions and the reasons after a wish ask for nothing (polarity_guard)
     skipped, reasons = not_wishes(text, clauses)

@@ -6,11 +6,9 @@ The probes are our own wording (no evaluation row). The rules they pin down:
   typed before it ("favour quiet nodes rack r-5 must be avoided"); the refusal's strength, "to be" and a word of
   contrast may stand between them ("ist unbedingt zu meiden", "est toutefois à exclure"), and the object may be a
   wish of its own ("the same node", "spread") that a "not needed" lifts ("... close together same node not needed");
-* a place after a refused place, of another level and with a strength word of another grade after it, is a wish of
-  its own ("never in zone a region b if possible"); of the same level it may go on the refused list: it is never
-  preferred;
-* a place led by its own level word after a refused place of another level is an item of its own ("nicht in rack
-  r3 region x"); said with a preposition only ("off rack r3 in region x") it may say where the rack is: no wish;
+* a place right after a refused place of another level may say where the refused one is, or go on the refused
+  list, also with a strength word of its own ("never in zone a region b if possible", "nicht in rack r3 region x",
+  "off rack r3 in region x"): neither read, never preferred;
 * Spanish "sí en" after a refusal opens the wish it turns to ("no en X sí en Y");
 * a wish of another kind after refused GPU nodes is no part of the refusal ("keine gpu-knoten wenig last");
 * a courtesy word closes the wish before a refusal ("same zone as x pls not ..."), and a list never names one
@@ -21,7 +19,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.webhook.analysers.embedded.probes import named, strengths
+from tests.webhook.analysers.embedded.probes import named
 
 
 @pytest.mark.parametrize(("hint", "expected"), [
@@ -53,26 +51,7 @@ def test_a_refusal_after_its_object_refuses_that_object_only(hint: str, expected
     assert named(hint) == expected
 
 
-@pytest.mark.parametrize("hint", [
-    "under no circumstances in zone ap-south-1b region ap-south-1 ideally",
-    "en ningun caso en ap-south-1b ap-south-1 si se puede",
-    "keinesfalls in ap-south-1b ap-south-1 wenn moeglich",
-    "sous aucun pretexte sur ap-south-1b ap-south-1 si possible",
-])
-def test_a_place_of_another_level_with_a_strength_of_its_own_is_a_wish(hint: str) -> None:
-    assert named(hint) == {"avoid_zones": ["ap-south-1b"], "prefer_regions": ["ap-south-1"]}
-    assert strengths(hint) == {"avoid_zones": 1.5, "prefer_regions": 0.5}
-
-
 @pytest.mark.parametrize(("hint", "expected"), [
-    ("batch 8 cores 32 gb not on rack k7 region uksouth",
-     {"prefer_cpu_cores": [], "prefer_memory_gb": [], "avoid_racks": ["k7"], "prefer_regions": ["uksouth"]}),
-    ("16 gb ram nicht im rack k7 region uksouth",
-     {"prefer_memory_gb": [], "avoid_racks": ["k7"], "prefer_regions": ["uksouth"]}),
-    ("16 gb no en el rack k7 region uksouth",
-     {"prefer_memory_gb": [], "avoid_racks": ["k7"], "prefer_regions": ["uksouth"]}),
-    ("16 go de ram pas dans la baie k7 region uksouth",
-     {"prefer_memory_gb": [], "avoid_racks": ["k7"], "prefer_regions": ["uksouth"]}),
     # "sí en" turns a refusal into a wish, also typed without its accent
     ("ni en eu-north-1 ni en eu-south-2 sí en eu-west-3",
      {"avoid_regions": ["eu-north-1", "eu-south-2"], "prefer_regions": ["eu-west-3"]}),
@@ -98,6 +77,14 @@ def test_a_new_wish_after_a_refusal_is_read(hint: str, expected: dict[str, list[
     # the same level after a refused place may go on the refused list: never preferred
     ("must avoid rack-31 rack-32 if possible", {"avoid_racks": ["rack-31", "rack-32"]}),
     ("never on rack-31 rack-32 if possible", {"avoid_racks": ["rack-31", "rack-32"]}),
+    # a place right after a refused place of another level may say where it is or go on the list: neither read,
+    # with a strength word of its own too
+    ("under no circumstances in zone ap-south-1b region ap-south-1 ideally", {"avoid_zones": ["ap-south-1b"]}),
+    ("en ningun caso en ap-south-1b ap-south-1 si se puede", {"avoid_zones": ["ap-south-1b"]}),
+    ("keinesfalls in ap-south-1b ap-south-1 wenn moeglich", {"avoid_zones": ["ap-south-1b"]}),
+    ("sous aucun pretexte sur ap-south-1b ap-south-1 si possible", {"avoid_zones": ["ap-south-1b"]}),
+    ("16 gb ram nicht im rack k7 region uksouth", {"prefer_memory_gb": [], "avoid_racks": ["k7"]}),
+    ("batch 8 cores not on rack k7 region uksouth", {"prefer_cpu_cores": [], "avoid_racks": ["k7"]}),
     # a place said with a preposition only after a refused rack may say where the rack is
     ("keep off rack-31 in eu-west-2", {"avoid_racks": ["rack-31"]}),
     ("lejos del rack r2 en eu-south-2", {"avoid_racks": ["r2"]}),

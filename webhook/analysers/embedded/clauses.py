@@ -241,6 +241,8 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
             back = index
             while back > 0 and _joins(separators[back], alternatives=True) and is_bare(
                     text, names, sentence[back - 1].start, sentence[back - 1].end, _OBJECT_LEVEL) and not (
+                    # "zone a bitte und zone a meiden": a list never names one place twice
+                    _named_in(text, names, sentence[back - 1]) & _named_in(text, names, sentence[index])) and not (
                     # "In eu-west-1, die Zone eu-west-1b aber nicht": a place said with its own preposition stays
                     separators[back] in _LISTING
                     and _LOCATIVE.match(text, _lead(text, sentence[back - 1].start)) is not None):
@@ -298,6 +300,11 @@ _REFUSAL_LABEL = concept_words("refusal_label")
 _LABEL_REFUSES = any_of(NEGATION_BEFORE, _REFUSAL_LABEL)
 
 
+def _named_in(text: str, names: list[tuple[int, int]], clause: Clause) -> set[str]:
+    """The names said in ``clause``."""
+    return {text[s:e] for s, e in names if clause.start <= s < clause.end}
+
+
 def _likewise_item(text: str, names: list[tuple[int, int]], start: int, end: int) -> bool:
     """Whether [start, end) is a name and a likewise word, nothing else ("node n-2 likewise", "el n-5
     igualmente", "n-4 de même")."""
@@ -343,6 +350,7 @@ _SCOPE_OPENERS = (NEGATION_BEFORE, HEDGE, _NEGATION_OPEN, NOT_NEEDED, INDIFFEREN
 _LEVEL_PHRASE = re.compile(expand(r"{b}{locative}\s+(?:{articles}\s+)?(?:{level_zone}|{level_region}|{level_rack}){e}"))
 # words that tie an amount to what comes before it ("nodes with 2 GPUs", "more than 8 cores")
 _COUNT_ONE = re.compile(expand(r"{count_one}{e}"))
+_LINK = re.compile(expand(r"{b}(?:{with_word}|{than_word}|{of_word}|{per}|{relative_pronoun}){e}"))
 _AMOUNT_LINK = re.compile(expand(r"{b}(?:{with_word}|{than_word}|{of_word}|{per})\s*$"))
 
 
@@ -402,7 +410,9 @@ def _unpunctuated(text: str, pieces: list[tuple[int, int, str]], names: list[tup
         boundaries = [b for b in _boundaries(text, start, end, names, amounts, inert)
                       if not any(s < b.cut < e for s, e in whole)]
         for boundary in boundaries:
-            if boundary.cut > cuts[-1] and _substance(text, max(boundary.cut, boundary.end), end) and _opens_clause(
+            # an intent's cue is substance itself ("pas de gpu | spread sur les noeuds")
+            if boundary.cut > cuts[-1] and (boundary.kind == _CUE or _substance(
+                    text, max(boundary.cut, boundary.end), end)) and _opens_clause(
                     text, boundary, _said(text, cuts[-1], boundary, names, amounts), cuts[-1], names):
                 # "nvme de préférence | pas de nœud gpu": a strength word before a refusal is the one said after
                 # its object
@@ -447,7 +457,12 @@ _NODES_GPU = re.compile(expand(r"{b}{level_node}[\s-]*$"))
 _OBJECT_WORDS = re.compile(expand(r"{b}(?:" + _LEVEL_WORDS + r"|{articles}|{list_join}){e}"))
 _OBJECT_LEVEL = re.compile(expand(r"{b}(?:" + _LEVEL_WORDS + r"){e}"))
 _COPULA_BEFORE = re.compile(expand(r"{b}{copula}\s*$"))
+# what may stand between an object and the refusal said after it: "to be", a word of contrast, the refusal's
+# strength ("rack r-6 unbedingt meiden", "la région b est toutefois à exclure", "derselbe Knoten ist aber nicht nötig")
+_GRADED_BEFORE = re.compile(r"(?:(?:" + any_of(WEAK, STRONG).pattern + r"|" + expand(
+    r"{b}(?:{copula}|{concessive}|{verb_subject}){e}") + r")\s*){1,3}$")
 _OBJECT_JOIN = re.compile(expand(r"[,/&+]|{b}{list_join}{e}"))
+_COURTESY_END = re.compile(expand(r"{b}{courtesy}(?:\s+{also})?\s*$"))
 _LOCATIVE_BEFORE = re.compile(r"(?<![\w-])" + group("locative") + r"\s+$")
 
 
@@ -459,6 +474,9 @@ def _object_start(text: str, names: list[tuple[int, int]], start: int, end: int)
     first: int | None = None  # the first head that fits
     later: int | None = None  # the first that fits with no unjoined level word after it
     for h in heads:
+        level = _OBJECT_LEVEL.match(text, h)
+        if level and _OBJECT_LEVEL.match(text, _lead(text, level.end())):
+            continue  # "quiet nodes | rack r-5 must be avoided": a level word before another is no object's
         # a place said with its own preposition ("in eu-north-1 Racks r3 meiden") is a phrase of its own
         if not (any(h <= s < end for s, _ in names) and not _LOCATIVE_BEFORE.search(text, 0, h)
                 and is_bare(text, names, h, end, _OBJECT_WORDS)):
@@ -483,6 +501,24 @@ def _unjoined_level(text: str, names: list[tuple[int, int]], start: int, end: in
                for (_, before), (after, _) in pairwise(inside))
 
 
+def _cue_object(text: str, start: int, end: int) -> int | None:
+    """Where the intent's cue that ends [start, end) begins, if one does and something is said before it."""
+    end = start + len(text[start:end].rstrip())
+    found = [m.start() for cue in CUES if cue.intent for m in cue.pattern.finditer(text, start, end)
+             if m.end() == end and m.start() > start]
+    found += [m.start() for p in (GPU_WORD, _WISH_OBJECT) for m in p.finditer(text, start, end)
+              if m.end() == end and m.start() > start]
+    head = min(found, default=None)
+    # "sur un | même nœud en aucun cas": a phrase governed by what precedes it is no object of its own
+    return None if head is None or _GOVERNING.search(text, start, head) else head
+_GOVERNING = re.compile(expand(
+    r"{b}(?:{articles}|{locative}|{place_preposition}|{of_word}|{with_word}|{one_article})\s+$"))
+# what a "not needed" said after it may refuse besides a cue: "same node", "spread" ("... gleicher knoten ist nicht
+# nötig", "... spread pas nécessaire")
+_WISH_OBJECT = re.compile(expand(r"{b}(?:(?:{same_word})\s+(?:" + _LEVEL_WORDS
+                                 + r")|{spread_verb}|{spread_participle}){e}"))
+
+
 def _refused_objects(text: str, pieces: list[tuple[int, int, str]], names: list[tuple[int, int]],
                      amounts: list[int], inert: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
     """A refusal said after its object ("Zone us-west-2b meiden", "Racks r3 und r4 meiden") refuses that
@@ -496,8 +532,16 @@ def _refused_objects(text: str, pieces: list[tuple[int, int, str]], names: list[
             continue
         target = index
         # "la zone X est à proscrire": the object ends before the verb "to be" in front of the refusal
-        copula = _COPULA_BEFORE.search(text, start, refusal.start())
-        head = _object_start(text, names, start, copula.start() if copula else refusal.start())
+        # "rack r-6 unbedingt meiden": the strength word of the refusal stands between it and its object
+        closing = refusal.start()
+        graded = _GRADED_BEFORE.search(text, start, closing)
+        closing = graded.start() if graded else closing
+        copula = _COPULA_BEFORE.search(text, start, closing)
+        head = _object_start(text, names, start, copula.start() if copula else closing)
+        if head is None and target == index:
+            # "... nah beieinander liegen | gleicher knoten ist aber nicht nötig", "... 40g de ram | spread pas
+            # nécessaire": the object is a wish of another kind
+            head = _cue_object(text, start, copula.start() if copula else closing)
         if head == _lead(text, start) and index > 0 and _joins(separator, alternatives=True):
             target = index - 1  # "Racks r3 und r4 meiden": the object began in the piece before
             start, end, separator = out[target]
@@ -505,6 +549,9 @@ def _refused_objects(text: str, pieces: list[tuple[int, int, str]], names: list[
         if head is None or head == _lead(text, start):
             continue
         things = [s for s, _ in names if start <= s < head] + [a for a in amounts if start <= a < head]
+        # "prefer least-loaded nodes | rack-6 must be avoided": a wish of another kind before the object is whole
+        things += [m.start() for cue in CUES if cue.intent for m in cue.pattern.finditer(text, start, head)
+                   if m.end() <= head]
         strength = any(p.search(text, start, head) for p in (WEAK, STRONG))
         if things or (_substance(text, start, head) and not strength):
             out[target:target + 1] = [(start, head, separator), (head, end, "")]
@@ -535,7 +582,7 @@ def _boundaries(text: str, start: int, end: int, names: list[tuple[int, int]],
     # refusal that has named its place (``_opens_clause``), or as the item a strength word after it belongs to
     # (``_last_item``): a piece with neither needs no cue.
     marked = WEAK.search(text, start, end) or STRONG.search(text, start, end)
-    if marked or any(start <= s < end for s, _ in names):
+    if marked or any(start <= s < end for s, _ in names) or _refused_gpu(text, start, end, inert) is not None:
         found += [_Boundary(m.start(), m.start(), m.start(), _CUE) for cue in CUES if cue.intent
                   for m in cue.pattern.finditer(text, start, end)]
     # so is a GPU word with a strength word of its own ("never on rack r-7 | gpu h100 if possible"; "stay off
@@ -613,13 +660,16 @@ def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int,
         # Job nicht": its fronted object
         return bool(said.things or said.wish or said.negations) and not _SUBJECT_AFTER_VERB.match(text, boundary.end)
     if kind == _STRENGTH:
-        # "prefer node-21 must avoid node-21": a strength word after a whole wish opens the next one
-        return bool(said.negations or (said.wish and said.things))
+        # "prefer node-21 must avoid node-21": a strength word after a whole wish opens the next one; not one
+        # that grades a refusal said after its object ("... die Zone Y ist unbedingt zu meiden": the object
+        # before it is the refusal's, ``_refused_objects``)
+        return bool(said.negations or (said.wish and said.things)) and not _grades_refusal_after(text, boundary)
     if kind == _NEGATION:
         # "us-east-1 is not ok" is one remark; "run on m03 do not run on m03", "2 A10s nothing fancier" are
         # two; "no nos quedemos sin servicio" is one; "on a machine that has no gpu", "sur un nœud qui n'a
         # pas de GPU": a negation inside a relative clause describes what the wish is about
         return bool(said.things or any(p.fullmatch(m.group(0)) for m in said.cues for p in (_OPENING, WEAK, STRONG))
+                    or _closed_by_courtesy(text, piece_start, boundary.start)
                     ) and not _RELATIVE.search(text, piece_start, boundary.start)
     # a place phrase, an amount or a wish of another kind after a refusal: "no GPU | in region eu-west-2",
     # "no GPU | 12 cores"; once the refusal has named what it refuses, what follows is no part of it
@@ -643,8 +693,43 @@ def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int,
         return not refused_named and (GPU_WORD.search(text, refused, cut) is not None or any(
             cue.pattern.search(text, refused, cut) for cue in CUES))
     # a wish of another kind (_CUE) opens a clause only once the refusal has named its place: _boundaries
-    # leaves the cues out of a piece that names none
-    return refused_named and not any(s <= boundary.start < e for s, e in names)
+    # leaves the cues out of a piece that names none; or its GPU nodes, with nothing tying the cue to them
+    # ("keine gpu-nodes | wenig last", "pas de gpu | spread sur les noeuds"; "no gpu nodes with ssd" stays one)
+    gpu = _refused_gpu(text, said.negations[-1].start(), cut, [])
+    refused_gpu = gpu is not None and not _substance_link(text, gpu, cut)
+    return (refused_named or refused_gpu) and not any(s <= boundary.start < e for s, e in names)
+
+
+def _refused_gpu(text: str, start: int, end: int, inert: list[tuple[int, int]]) -> int | None:
+    """Where the GPU word a refusal of [start, end) refuses ends ("keine gpu-nodes", "pas de noeud gpu"), if any."""
+    refusal = next(iter(negations(NEGATION_BEFORE, text, start, end, inert)), None)
+    if refusal is None:
+        return None
+    gpu = GPU_WORD.search(text, refusal.end(), end)
+    if gpu is None or len(text[refusal.end():gpu.start()].split()) > 2:
+        return None
+    nodes = _GPU_NODES.match(text, gpu.end())
+    return nodes.end() if nodes else gpu.end()
+
+
+def _substance_link(text: str, start: int, end: int) -> bool:
+    """Whether [start, end) holds a word that ties what follows to what precedes ("with", "mit", "con", "than")."""
+    return _LINK.search(text, start, end) is not None
+
+
+def _closed_by_courtesy(text: str, start: int, end: int) -> bool:
+    """Whether [start, end) says something and ends with a courtesy ("same zone as auth-gw pls (also) | not ...",
+    "zone b bitte | nicht ..."): the wish before it is whole."""
+    closing = _COURTESY_END.search(text, start, end)
+    return closing is not None and _substance(text, start, closing.start())
+
+
+def _grades_refusal_after(text: str, boundary: _Boundary) -> bool:
+    """Whether the strength word at ``boundary`` grades the refusal said right after it, after its object
+    ("zone b absolutely to avoid", "ist unbedingt zu meiden", "est absolument à exclure")."""
+    refusal = NEGATION_AFTER.search(text, boundary.end)
+    return refusal is not None and len(text[boundary.end:refusal.start()].split()) <= 1 and not _substance(
+        text, refusal.end(), len(text))
 
 
 def _names_an_item(text: str, said: _Said, start: int, end: int) -> bool:

@@ -148,8 +148,8 @@ def negates(cue: PolarityCue, position: int) -> bool:
     return True
 
 
-def consumed(cue: PolarityCue, clause: Clause, candidates: Sequence[Candidate], negated: Sequence[int],
-             text: str = "") -> bool:
+def consumed(text: str, cue: PolarityCue, clause: Clause, candidates: Sequence[Candidate],
+             negated: Sequence[int]) -> bool:
     """Whether the passes used ``cue``: it lies in the words a candidate was read from, or it reaches a
     position of its clause that was read as negated, or a candidate of its clause was read from an
     outage ("a rack failure must not take us down", "ein Rackausfall darf uns nicht lahmlegen": the
@@ -179,7 +179,7 @@ def guard(text: str, clauses: list[Clause], candidates: list[Candidate], read: S
     inert = inert_phrases(text)
     for index, clause in enumerate(clauses):
         own = by_clause.get(index, [])
-        unspent[index] = [cue for cue in cues_in(text, clause, inert) if not consumed(cue, clause, own, negated, text)]
+        unspent[index] = [cue for cue in cues_in(text, clause, inert) if not consumed(text, cue, clause, own, negated)]
     # a clause that refuses and reads nothing may point back at a name said before it ("rack-9, stay
     # away"); an indifference ("don't care about the zone") or a hedge points at nothing
     # ... unless the refusal goes on in the next clause of its sentence and refuses a name there ("halte ihn aus

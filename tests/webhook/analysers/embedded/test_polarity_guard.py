@@ -102,10 +102,10 @@ def test_the_guard_drops_a_preference_only_while_its_negation_is_unspent() -> No
     avoid = Candidate("avoid_racks", 11, items=("rack-5",), cue="rack-5", negated=True)
     (negation,) = cues_in(text, clauses[0])
     # the "not" reached rack-5, read as negated: spent, so rack-4 stays preferred
-    assert consumed(negation, clauses[0], [prefer, avoid], negated=[11])
+    assert consumed(text, negation, clauses[0], [prefer, avoid], negated=[11])
     assert guard(text, clauses, [prefer, avoid], read=[prefer, avoid], negated=[11]) == [prefer, avoid]
     # nothing read it: the preference of its clause is not certain
-    assert not consumed(negation, clauses[0], [prefer], negated=[])
+    assert not consumed(text, negation, clauses[0], [prefer], negated=[])
     assert guard(text, clauses, [prefer], read=[prefer], negated=[]) == []
 
 

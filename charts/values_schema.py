@@ -114,6 +114,7 @@ RULES: list[tuple[str, Schema]] = [
     ("*.port", PORT),
     ("webhook.failurePolicy", enum("Ignore", "Fail")),
     ("webhook.timeoutSeconds", integer(1, 30)),
+    ("webhook.shutdownDelaySeconds", integer(0, 60)),
     ("webhook.excludeNamespaces", {"type": "array", "items": DNS_LABEL}),
     ("webhook.objectSelector", LABEL_SELECTOR),
     ("webhook.analysisTimeoutSeconds", integer(1)),

@@ -245,6 +245,22 @@ def test_webhook_deployment_is_highly_available(default: Rendered) -> None:
     assert pdb["spec"]["minAvailable"] == 1
 
 
+def test_webhook_rollout_never_sends_admission_to_a_closed_port(default: Rendered, helm: Path) -> None:
+    """A rollout surges before it stops a replica, and a stopping replica serves on while it leaves the endpoints."""
+    deployment = default.one("Deployment", "-webhook")
+    assert deployment["spec"]["strategy"] == {"type": "RollingUpdate",
+                                              "rollingUpdate": {"maxUnavailable": 0, "maxSurge": 1}}
+    spec = pod_spec(deployment)
+    (container,) = spec["containers"]
+    assert container["lifecycle"]["preStop"] == {"sleep": {"seconds": 5}}
+    assert spec["terminationGracePeriodSeconds"] == 35
+    off = pod_spec(render(helm, set_values=("webhook.shutdownDelaySeconds=0",)).one("Deployment", "-webhook"))
+    assert "lifecycle" not in off["containers"][0]
+    assert off["terminationGracePeriodSeconds"] == 30
+    with pytest.raises(RenderError, match="shutdownDelaySeconds"):
+        render(helm, set_values=("webhook.shutdownDelaySeconds=-1",))
+
+
 def test_services_get_exactly_the_contract_settings(default: Rendered) -> None:
     webhook_cm = default.one("ConfigMap", "-webhook")["data"]
     scorer_cm = default.one("ConfigMap", "-scheduler-scorer")["data"]

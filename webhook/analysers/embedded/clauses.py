@@ -20,10 +20,12 @@ from itertools import pairwise
 from webhook.analysers.embedded.concepts import CUES, GPU_WORD
 from webhook.analysers.embedded.langdata import expand, group
 from webhook.analysers.embedded.lexicon import (
+    ANY_LEVEL,
     FILLER,
     HARD_SPLIT,
     HEDGE,
     INDIFFERENT,
+    LEVEL_WORDS,
     NEGATION_AFTER,
     NEGATION_BEFORE,
     NOT_NEEDED,
@@ -221,7 +223,7 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
             bare_previous = False
             if marks:
                 # "racks too if possible" names a thing before its strength word: it closes with its segment
-                names_thing = _THING.search(text, start, marks[0][0]) is not None
+                names_thing = ANY_LEVEL.search(text, start, marks[0][0]) is not None
                 passes_on = not names_thing and is_bare(text, [], start, marks[0][0], _STRENGTH_LEAD)
                 bare_previous = not names_thing and (is_bare(text, [], start, end, _STRENGTH_LEAD)  # "If possible, ..."
                                                      # "it is essential that the pods | stay out of rack-7"
@@ -450,12 +452,11 @@ def _last_item(text: str, start: int, end: int, boundaries: list[_Boundary], nam
 _GOVERNED = re.compile(expand(r"(?<![\w-])(?:{per}|{of_word}|{place_preposition}|{with_word})\s+$"))
 
 
-_LEVEL_WORDS = r"{level_zone}|{level_rack}|{level_region}|{level_node}"
-_LIKEWISE_ITEM = re.compile(expand(r"{b}(?:{likewise}|" + _LEVEL_WORDS + r"|{articles}){e}"))
+_LIKEWISE_ITEM = re.compile(expand(r"{b}(?:{likewise}|" + LEVEL_WORDS + r"|{articles}){e}"))
 _GPU_NODES = re.compile(expand(r"[\s-]*{level_node}{e}"))
 _NODES_GPU = re.compile(expand(r"{b}{level_node}[\s-]*$"))
-_OBJECT_WORDS = re.compile(expand(r"{b}(?:" + _LEVEL_WORDS + r"|{articles}|{list_join}){e}"))
-_OBJECT_LEVEL = re.compile(expand(r"{b}(?:" + _LEVEL_WORDS + r"){e}"))
+_OBJECT_WORDS = re.compile(expand(r"{b}(?:" + LEVEL_WORDS + r"|{articles}|{list_join}){e}"))
+_OBJECT_LEVEL = re.compile(expand(r"{b}(?:" + LEVEL_WORDS + r"){e}"))
 _COPULA_BEFORE = re.compile(expand(r"{b}{copula}\s*$"))
 # what may stand between an object and the refusal said after it: "to be", a word of contrast, the refusal's
 # strength ("rack r-6 unbedingt meiden", "la région b est toutefois à exclure", "derselbe Knoten ist aber nicht nötig")
@@ -515,7 +516,7 @@ _GOVERNING = re.compile(expand(
     r"{b}(?:{articles}|{locative}|{place_preposition}|{of_word}|{with_word}|{one_article})\s+$"))
 # what a "not needed" said after it may refuse besides a cue: "same node", "spread" ("... gleicher knoten ist nicht
 # nötig", "... spread pas nécessaire")
-_WISH_OBJECT = re.compile(expand(r"{b}(?:(?:{same_word})\s+(?:" + _LEVEL_WORDS
+_WISH_OBJECT = re.compile(expand(r"{b}(?:(?:{same_word})\s+(?:" + LEVEL_WORDS
                                  + r")|{spread_verb}|{spread_participle}){e}"))
 
 
@@ -625,7 +626,7 @@ def _said(text: str, piece_start: int, boundary: _Boundary, names: list[tuple[in
         wish=any(p.fullmatch(m.group(0)) for m in cues for p in _WISH_CUES),
         quiet=not re.sub(r"[\W_]+", "", FILLER.sub(" ", text[last:boundary.start])),
         refused_level=any(NEGATION_BEFORE.fullmatch(m.group(0)) for m in cues)
-        and _THING.search(text, last, boundary.start) is not None)
+        and ANY_LEVEL.search(text, last, boundary.start) is not None)
 
 
 def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int,
@@ -768,8 +769,8 @@ def _after_also(text: str, position: int) -> int:
     """Skip an "also"/"then" in front of a clause's first word ("... and also avoid X")."""
     match = _ALSO.match(text, position)
     return match.end() if match else position
-_THING = re.compile(r"(?<![\w-])(?:" + "|".join(group(f"level_{level}") for level in ("zone", "rack", "region", "node"))
-                    + r")(?![\w-])")
+
+
 # a strength word said up front of the clause it governs, with that clause's subject: "it is essential that the pods"
 _THAT_SUBJECT = re.compile(r"\s+" + group("relative_pronoun") + r"(?:\s+[^\W\d_]+){0,3}\s*")
 _PLURAL = re.compile(r"(?<![\w-])" + group("plural_verb") + r"(?![\w-])")

@@ -77,6 +77,12 @@ TROUBLE = re.compile(r"\s*[,:;-]?\s*" + group("trouble") + r"(?![\w-])")
 # explains the wish, it does not cancel it.
 BECAUSE = concept_words("because")
 
+# --- topology levels -------------------------------------------------------------------------------------
+# The words of the four levels a place belongs to (zone, rack, region, node; lang/*/level_<level>.txt), one
+# alternation for every rule that asks whether a level is named.
+LEVEL_WORDS = "|".join(group(f"level_{level}") for level in ("zone", "rack", "region", "node"))
+ANY_LEVEL = re.compile(r"(?<![\w-])(?:" + LEVEL_WORDS + r")(?![\w-])")
+
 # --- clause structure -----------------------------------------------------------------------------------
 # Hard boundaries end a clause: strength and negation never cross them.
 HARD_SPLIT = re.compile(r"[;!?¿¡]|\.+(?=\s|$)|\s[-–—]\s|" + words(*alternatives("hard_split")))

@@ -55,6 +55,7 @@ from shared.catalogue import BY_NAME, OPPOSITES
 from webhook.analysers.embedded.clauses import Clause, clause_at, inert_phrases, negations
 from webhook.analysers.embedded.langdata import alternatives, expand, group
 from webhook.analysers.embedded.lexicon import (
+    ANY_LEVEL,
     BECAUSE,
     DESCRIPTIVE,
     HEDGE,
@@ -212,15 +213,12 @@ def guard(text: str, clauses: list[Clause], candidates: list[Candidate], read: S
     return kept
 
 
-_LEVEL = re.compile(expand(r"(?<![\w-])(?:{level_zone}|{level_rack}|{level_region}|{level_node})(?![\w-])"))
-
-
 def _aimed_past(text: str, clause: Clause, cue: PolarityCue, candidate: Candidate) -> bool:
     """Whether ``cue`` is an indifference or hedge said after ``candidate`` about a level it names itself ("same
     region as checkout-svc dont care abt the zone"): it reaches what follows it, not the wish before it.
     Without a level of its own ("rack-3 doesn't matter") it may be about the wish, which stays unsure."""
     return cue.weak and cue.reach == BEFORE and cue.start >= candidate.position + len(candidate.cue) and bool(
-        _LEVEL.search(text, cue.end, clause.end))
+        ANY_LEVEL.search(text, cue.end, clause.end))
 
 
 def _refuses_next(clauses: list[Clause], index: int, by_clause: dict[int, list[Candidate]]) -> bool:

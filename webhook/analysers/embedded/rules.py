@@ -33,11 +33,13 @@ from webhook.analysers.embedded.concepts import (
 )
 from webhook.analysers.embedded.langdata import expand, group
 from webhook.analysers.embedded.lexicon import (
+    ANY_LEVEL,
     AT_MOST,
     FILLER,
     HEDGE,
     INDIFFERENT,
     INJECTION,
+    LEVEL_WORDS,
     NEGATION_AFTER,
     NEGATION_BEFORE,
     NOT_NEEDED,
@@ -109,10 +111,9 @@ _LEVEL_WORDS = (
     ("spread_regions", group("level_region")),
     ("spread_nodes", group("level_node")),
 )
-_ANY_LEVEL_WORD = "|".join(word for _, word in _LEVEL_WORDS)  # every level's words, one alternation
 _MORE_LEVELS = re.compile(expand(r"\s*(?:,|{list_join}|{as_well_as}|&)\s+(?:(?:{across_word}|{several_words})\s+)?"
                                  r"(?:{articles} )?(")
-                          + _ANY_LEVEL_WORD + r")(?![\w-])(?!\s{2})")  # "and the region eu-1 ...": a named one, blanked
+                          + LEVEL_WORDS + r")(?![\w-])(?!\s{2})")  # "and the region eu-1 ...": a named one, blanked
 
 
 @dataclass(slots=True)
@@ -739,7 +740,7 @@ def _read_cues(h: _Hint) -> None:
                     continue  # a reason or a question after the wish asks for nothing
                 if clause.sentence in related and _SAME.match(match.group(0)):
                     continue  # "next to redis, on the same node": the node of the other workload
-                if cue.intent == _COLOCATE and not clause.negated_at(match.start()) and not _ANY_LEVEL.search(
+                if cue.intent == _COLOCATE and not clause.negated_at(match.start()) and not ANY_LEVEL.search(
                         match.group(0)) and any(
                         0 <= r.start - match.end() <= _VERB_TO_RELATION for r in relations):
                     continue  # "co-locate in the same zone as elasticsearch": the relation to it, not own replicas
@@ -776,7 +777,6 @@ def _read_cues(h: _Hint) -> None:
                         add(Candidate(level, more.start(1), cue=more.group(0).strip()))
 
 
-_ANY_LEVEL = re.compile(r"(?<![\w-])(?:" + _ANY_LEVEL_WORD + r")(?![\w-])")
 # a permission that ends its clause ("nah zusammen, dürfen aber | auf verschiedenen Knoten liegen")
 _PERMISSION_LAST = re.compile(PERMISSION.pattern + r"\W*$")
 
@@ -785,7 +785,7 @@ def _level_before(h: _Hint, position: int) -> str | None:
     """The level (by its spread intent) of the last level word before ``position`` in its sentence."""
     start = max((m.end() for m in _FULL_STOP.finditer(h.text, 0, position)), default=0)
     last = None
-    for found in _ANY_LEVEL.finditer(h.cue_text, start, position):
+    for found in ANY_LEVEL.finditer(h.cue_text, start, position):
         last = found
     if last is None:
         return None
@@ -820,7 +820,7 @@ def _together_but_apart(h: _Hint) -> None:
                 and other.sentence - clause.sentence <= 1
                 and not _FULL_STOP.search(h.text, together.position, position))
 
-    for together in [c for c in candidates if c.intent == _COLOCATE and not c.negated and not _ANY_LEVEL.search(c.cue)]:
+    for together in [c for c in candidates if c.intent == _COLOCATE and not c.negated and not ANY_LEVEL.search(c.cue)]:
         clause = h.clause_of(together.position)
         if clause is None:
             continue
@@ -844,14 +844,14 @@ def _together_but_apart(h: _Hint) -> None:
 def _passes_a_level(cue: str) -> bool:
     """Whether a spread cue's words hold a level word before the one it ends on: its gap ran past the
     level it spreads over into another wish ("spread over racks, least busy nodes" typed without the comma)."""
-    levels = list(_ANY_LEVEL.finditer(cue))
+    levels = list(ANY_LEVEL.finditer(cue))
     return len(levels) >= 2 and not _MORE_LEVELS.match(cue, levels[-2].end())
 
 
 def _after_first_level(pattern: re.Pattern[str], cue_text: str, match: re.Match[str]) -> re.Match[str] | None:
     """The spread cue inside ``match`` that starts after its first level word, if one there passes no level."""
     while match is not None and _passes_a_level(match.group(0)):
-        first = _ANY_LEVEL.search(match.group(0))
+        first = ANY_LEVEL.search(match.group(0))
         match = pattern.search(cue_text, match.start() + first.end(), match.end())
     return match
 
@@ -931,7 +931,7 @@ def _read_elided_spreads(h: _Hint) -> None:
 
 
 # "in one rack", "en el mismo rack": a level said as the one place to share is none to spread over
-_ONE_LEVEL = re.compile(rf"(?<![\w-]){group('single')}\s+(?:" + _ANY_LEVEL_WORD + r")(?![\w-])")
+_ONE_LEVEL = re.compile(rf"(?<![\w-]){group('single')}\s+(?:" + LEVEL_WORDS + r")(?![\w-])")
 
 
 def _without_cues(cue_text: str, candidates: list[Candidate], start: int, end: int) -> str:
@@ -1026,7 +1026,7 @@ _LEVEL_WORD = {name.removeprefix("spread_")[:-1]: re.compile(rf"(?<![\w-])(?:{wo
                for name, word in _LEVEL_WORDS}
 _LOCATIVE_ONLY = re.compile(expand(r"\s*(?:{locative}|{geo_locative}|{place_preposition})\s+(?:{articles}\s+)?"))
 _JOINED_PLACE = re.compile(expand(r"\s*(?:(?:{locative}|{geo_locative}|{place_preposition})\s+(?:{articles}\s+)?)?")
-                           + r"(?:(?:" + WEAK.pattern + "|" + STRONG.pattern + r"|" + _ANY_LEVEL_WORD + r")\s+)?")
+                           + r"(?:(?:" + WEAK.pattern + "|" + STRONG.pattern + r"|" + LEVEL_WORDS + r")\s+)?")
 _LIST_JOIN = re.compile(expand(r"\s*(?:,|{list_join})\s*"))
 _SHORT_ITEM = re.compile(r"\s+([a-z]|\d{1,2})(?![\w-])")  # "zones a", "Zone b": no name of its own
 
@@ -1093,7 +1093,7 @@ def _qualifies_place(text: str, clause: Clause, candidate: Candidate, candidates
 
 # A place said right after a preposition of separation ("out of", "fuera de", "aus", "hors de"; lang/*/separative.txt),
 # with an article and level word between at most: never where the pod is wished.
-_BEFORE_NAME = (r"\s*(?:(?:{articles}|{elided_articles})\s*)?(?:(?:" + _ANY_LEVEL_WORD
+_BEFORE_NAME = (r"\s*(?:(?:{articles}|{elided_articles})\s*)?(?:(?:" + LEVEL_WORDS
                 + r")\s+)?$")  # an article and a level word at most, up to the name
 _SEPARATED = re.compile(expand(r"(?<![\w-]){separative}" + _BEFORE_NAME))
 
@@ -1124,7 +1124,7 @@ _BACK_DEMONSTRATIVE = {kind: re.compile(r"(?<![\w-])" + group("back_place") + r"
                        for kind, pattern in _LEVEL_WORD.items()}
 # "..., región que debe evitarse", "..., which should be avoided": a relative opening the clause (its level word
 # before it)
-_BACK_RELATIVE = re.compile(r"[\s,;:-]*(?:" + group("articles") + r"\s+)?(?:(" + _ANY_LEVEL_WORD + r")\s*,?\s+)?("
+_BACK_RELATIVE = re.compile(r"[\s,;:-]*(?:" + group("articles") + r"\s+)?(?:(" + LEVEL_WORDS + r")\s*,?\s+)?("
                             + group("back_place_relative") + r")(?![\w-])")
 _REASON = re.compile(r"(?<![\w-])(?:" + group("because") + "|" + group("purpose") + r")(?![\w-])")
 _CONSEQUENCE_WORD = re.compile(r"(?<![\w-])" + group("consequence") + r"(?![\w-])")
@@ -1286,11 +1286,11 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
     return kept + pointed
 
 
-_LABELLED = re.compile(expand(r"(?<![\w-])(?:" + _ANY_LEVEL_WORD + r")\s*(?:{copula}|[:=])\s*$"))
+_LABELLED = re.compile(expand(r"(?<![\w-])(?:" + LEVEL_WORDS + r")\s*(?:{copula}|[:=])\s*$"))
 # "eu-west-3a as zone", "eu-west-3a comme zone": the place given in its level's role, after it
-_AS_LEVEL = re.compile(expand(r"\s+{as_role}\s+(?:{articles}\s+)?(?:" + _ANY_LEVEL_WORD + r"){e}"))
+_AS_LEVEL = re.compile(expand(r"\s+{as_role}\s+(?:{articles}\s+)?(?:" + LEVEL_WORDS + r"){e}"))
 _INTERJECTION = re.compile(r"(?<![\w-])" + group("refusal_interjection") + r"(?![\w-])")
-_LEVEL_OR_ARTICLE = re.compile(expand(r"(?<![\w-])(?:{articles}|") + _ANY_LEVEL_WORD + r")(?![\w-])")
+_LEVEL_OR_ARTICLE = re.compile(expand(r"(?<![\w-])(?:{articles}|") + LEVEL_WORDS + r")(?![\w-])")
 
 
 _RESTATEMENT = re.compile(r"[\W_]*" + group("restatement") + r"(?![\w-])")

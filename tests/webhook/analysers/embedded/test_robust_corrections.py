@@ -1,0 +1,162 @@
+"""Self-corrections typed into a hint (session 10, corrections), in en, es, de and fr: the corrected value replaces
+the retracted one (``corrections.py``).
+
+* a value right after a correction ("no wait", "sorry, i meant", "er", "actually make that"; ``restatement``,
+  ``retraction``, ``slip``) with nothing more said of it replaces the value of its kind said just before: it keeps that
+  value's words, so its polarity and unit ("avoid rack k4, er, k5" avoids k5; "24 cores, actually 12" is 12 cores);
+* a correction opening a clause that names a place or amount of the kind the segment before it names replaces that
+  segment, polarity and all ("prefer us-east-1b, actually no, avoid us-east-1b" only avoids it);
+* a retraction ("scratch that", "forget it", "olvídalo", "vergiss es", "laisse tomber") takes back its sentence;
+* where the correction is not certain nothing is guessed, and a retracted refusal never becomes a preference.
+
+The probes are our own wording (no evaluation row); the whole reading must be exactly the labels.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.webhook.analysers.embedded.probes import check_values, names, strengths
+
+# the value after the correction replaces the one before it, with the words around that one
+VALUE = [
+    ("put it in zone eu-west-1a, no wait, eu-west-1b", {"prefer_zones": ["eu-west-1b"]}),
+    ("zone eu-west-1a no wait eu-west-1b", {"prefer_zones": ["eu-west-1b"]}),
+    ("zone us-east-1a no wait 1b", {"prefer_zones": ["us-east-1b"]}),
+    ("region us-west-1 (sorry, I mean us-west-2)", {"prefer_regions": ["us-west-2"]}),
+    ("put it in eu-west-1 (my bad, eu-west-3)", {"prefer_regions": ["eu-west-3"]}),
+    ("needs 100gbps? no, 25gbps", {"prefer_network_speed": 25}),
+    ("give it 24 cores, actually make that 12", {"prefer_cpu_cores": 12}),
+    ("32 cores actually make that 16", {"prefer_cpu_cores": 16}),
+    ("16 cores no wait 32 cores", {"prefer_cpu_cores": 32}),
+    ("avoid rack k4, er, k5", {"avoid_racks": ["k5"]}),
+    ("keep it off node gpu-3, sorry, I meant gpu-4", {"avoid_nodes": ["gpu-4"]}),
+    ("dont use node worker-3 i mean worker-5", {"avoid_nodes": ["worker-5"]}),
+    ("64gb ram, scratch that, 128gb", {"prefer_memory_gb": 128}),
+    ("8 cores, 32gb ram, no wait, 64gb", {"prefer_cpu_cores": 8, "prefer_memory_gb": 64}),
+    ("ssd and 200gb scratch, sorry, 300gb", {"prefer_ssd_storage": None, "prefer_ephemeral_storage": 300}),
+    ("run on node worker-7. strike that, worker-9", {"prefer_nodes": ["worker-9"]}),
+    ("zone ap-south-1a. correction: ap-south-1b", {"prefer_zones": ["ap-south-1b"]}),
+    ("region eu-central-1, typo: eu-central-2", {"prefer_regions": ["eu-central-2"]}),
+    ("8 gpus my bad 4 gpus", {"prefer_gpu": 4}),
+    ("needs 2 a100s er 2 h100s", {"prefer_gpu": 2, "prefer_gpu_models": ["H100"]}),
+    ("region eu-north-1, i mean eu-south-1", {"prefer_regions": ["eu-south-1"]}),
+    ("16 cores, sorry, i meant 8 cores, and an ssd", {"prefer_cpu_cores": 8, "prefer_ssd_storage": None}),
+    ("zona eu-west-1a, perdón, quise decir eu-west-1b", {"prefer_zones": ["eu-west-1b"]}),
+    ("zona us-east-1a no espera 1c", {"prefer_zones": ["us-east-1c"]}),
+    ("16 núcleos, mejor dicho 8", {"prefer_cpu_cores": 8}),
+    ("evitar el rack k4, digo, k5", {"avoid_racks": ["k5"]}),
+    ("region us-east-1, no, espera, us-east-2", {"prefer_regions": ["us-east-2"]}),
+    ("nodo worker-3 no espera worker-5", {"prefer_nodes": ["worker-5"]}),
+    ("32gb de ram perdon quise decir 64gb", {"prefer_memory_gb": 64}),
+    ("4 gpus, corrijo, 2 gpus", {"prefer_gpu": 2}),
+    ("8 gpus uy 4 gpus", {"prefer_gpu": 4}),
+    ("red de 100 gbps, perdon, 40 gbps", {"prefer_network_speed": 40}),
+    ("en la region eu-west-1, me equivoque, eu-west-3", {"prefer_regions": ["eu-west-3"]}),
+    ("Zone eu-central-1a, äh, eu-central-1b", {"prefer_zones": ["eu-central-1b"]}),
+    ("zone eu-central-1a aeh eu-central-1c", {"prefer_zones": ["eu-central-1c"]}),
+    ("region eu-west-1, ich meine eu-west-2", {"prefer_regions": ["eu-west-2"]}),
+    ("32 kerne, korrigiere: 16 kerne", {"prefer_cpu_cores": 16}),
+    ("48 kerne, tippfehler: 24 kerne", {"prefer_cpu_cores": 24}),
+    ("rack k4 meiden, sorry, meinte k5", {"avoid_racks": ["k5"]}),
+    ("nicht auf rack r7, sorry meinte r8", {"avoid_racks": ["r8"]}),
+    ("knoten worker-2, nein doch worker-4", {"prefer_nodes": ["worker-4"]}),
+    ("knoten k-31 bitte nein warte k-33", {"prefer_nodes": ["k-33"]}),
+    ("64 gb ram äh 128 gb", {"prefer_memory_gb": 128}),
+    ("100 gbit netz, korrektur: 40 gbit", {"prefer_network_speed": 40}),
+    ("zone eu-west-3a, pardon, je voulais dire eu-west-3b", {"prefer_zones": ["eu-west-3b"]}),
+    ("24 cœurs, enfin 12", {"prefer_cpu_cores": 12}),
+    ("16 coeurs, enfin 32", {"prefer_cpu_cores": 32}),
+    ("éviter le rack k4, non attends, k5", {"avoid_racks": ["k5"]}),
+    ("évite la zone eu-west-3a, euh, eu-west-3c", {"avoid_zones": ["eu-west-3c"]}),
+    ("région europe-west1, ou plutôt europe-west4", {"prefer_regions": ["europe-west4"]}),
+    ("région eu-west-1, au temps pour moi, eu-west-3", {"prefer_regions": ["eu-west-3"]}),
+    ("64 go de ram, je corrige, 96 go", {"prefer_memory_gb": 96}),
+    ("noeud worker-1 non attends worker-6", {"prefer_nodes": ["worker-6"]}),
+    ("4 gpu pardon 2 gpu", {"prefer_gpu": 2}),
+]
+
+
+@pytest.mark.parametrize(("hint", "labels"), VALUE)
+def test_a_corrected_value_replaces_the_one_before(hint: str, labels: dict[str, Any]) -> None:
+    check_values(hint, labels)
+
+
+def test_a_corrected_value_keeps_the_strength_of_its_clause() -> None:
+    assert strengths("must have 1.5tb ram, sorry, 1tb") == {"prefer_memory_gb": 1.5}
+    check_values("must have 1.5tb ram, sorry, 1tb", {"prefer_memory_gb": 1024})
+
+
+# a correction opening a clause of its own replaces the segment before it, polarity and all
+CLAUSE = [
+    ("not in us-east-1, sorry, i mean not in us-east-2", {"avoid_regions": ["us-east-2"]}),
+    ("prefer zone us-east-1b, actually no, avoid us-east-1b", {"avoid_zones": ["us-east-1b"]}),
+    ("prefer rack r7 - no, avoid r7", {"avoid_racks": ["r7"]}),
+    ("no en el nodo w-4, perdon, quise decir no en el nodo w-6", {"avoid_nodes": ["w-6"]}),
+    ("prefiero el rack r2, no, mejor evita el r2", {"avoid_racks": ["r2"]}),
+    ("rack r2 bevorzugen, nein, rack r2 meiden", {"avoid_racks": ["r2"]}),
+    ("pas sur le rack r5, je corrige, pas sur le rack r6", {"avoid_racks": ["r6"]}),
+    ("préfère le rack r2, non, évite r2", {"avoid_racks": ["r2"]}),
+]
+
+
+@pytest.mark.parametrize(("hint", "labels"), CLAUSE)
+def test_a_corrected_clause_replaces_the_one_before(hint: str, labels: dict[str, Any]) -> None:
+    check_values(hint, labels)
+
+
+# a retraction takes its sentence back; what follows it stays
+RETRACTION = [
+    ("spread them across zones... nah forget it, doesn't matter", {}),
+    ("stay off rack k9 - scratch that", {}),
+    ("keep it away from node n-12 - never mind", {}),
+    ("rack r12 pls... nvm, any rack is fine", {}),
+    ("spread across racks. scratch that, spread across zones", {"spread_zones": None}),
+    ("repartir por zonas... bueno, olvídalo, da igual", {}),
+    ("evita el rack k9, no, olvidalo", {}),
+    ("über zonen verteilen... ach nee, vergiss es, egal", {}),
+    ("rack k9 meiden, nein, vergiss es", {}),
+    ("répartir sur les zones... bof, laisse tomber, peu importe", {}),
+    ("évite le rack k9, non, laisse tomber", {}),
+    # said under a negation it is another phrase
+    ("dont forget it needs an ssd", {"prefer_ssd_storage": None}),
+]
+
+
+@pytest.mark.parametrize(("hint", "labels"), RETRACTION)
+def test_a_retraction_takes_its_sentence_back(hint: str, labels: dict[str, Any]) -> None:
+    check_values(hint, labels)
+
+
+# not certain which value stands, or more is said of the new one: nothing is guessed, a refusal is never a preference
+@pytest.mark.parametrize("hint", [
+    "avoid rack r2, actually r3 is fine",
+    "avoid rack k9, i mean k9 is ok",
+    "evita la zona eu-west-1a, digo, la zona eu-west-1a no",
+    "zone eu-west-1a, sorry, eu-west-1a is fine",
+    "nicht auf rack r7, ich meine r7 ist ok",
+    "évite le rack r7, enfin r7 ça va",
+    "don't put it on spot nodes... i mean node spot-3",
+])
+def test_a_retracted_refusal_is_never_a_preference(hint: str) -> None:
+    assert not {n for n in names(hint) if n.startswith("prefer_")}, hint
+
+
+# no correction: lists and plain wishes read as before
+CONTROLS = [
+    ("zone eu-west-1a or eu-west-1b", {"prefer_zones": ["eu-west-1a", "eu-west-1b"]}),
+    ("avoid rack k4 and k5", {"avoid_racks": ["k4", "k5"]}),
+    ("16 cores and 64gb ram", {"prefer_cpu_cores": 16, "prefer_memory_gb": 64}),
+    ("16 cores, actually 32gb of ram too", {"prefer_cpu_cores": 16, "prefer_memory_gb": 32}),
+    pytest.param("rack r3 and r4, i mean also rack r5", {"prefer_racks": ["r3", "r4", "r5"]},
+                 marks=pytest.mark.xfail(reason="r5 after 'i mean also' is not read (nor before corrections): "
+                                                "r3 and r4 stay", strict=True)),
+    ("prefer region us-west-2, or rather us-east-2", {"prefer_regions": ["us-east-2"]}),
+]
+
+
+@pytest.mark.parametrize(("hint", "labels"), CONTROLS)
+def test_without_a_correction_nothing_is_taken_back(hint: str, labels: dict[str, Any]) -> None:
+    check_values(hint, labels)

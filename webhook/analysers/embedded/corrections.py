@@ -27,12 +27,15 @@ from webhook.analysers.embedded.langdata import expand, group
 from webhook.analysers.embedded.slots import Slot, parse_number
 
 _LEVELS = "|".join(group(f"level_{level}") for level in ("zone", "rack", "region", "node"))
-_CUE = re.compile(r"(?<![\w-])(?:(" + group("restatement") + ")|(" + group("retraction") + ")|"
-                  + group("slip") + r")(?![\w-])")
+_ONE_CUE = r"(?:" + group("restatement") + "|" + group("retraction") + "|" + group("slip") + r")(?![\w-])"
+_CUE = re.compile(r"(?<![\w-])" + _ONE_CUE + r"(?:[\s,]+" + _ONE_CUE + ")*")  # "sry, i meant", "äh, ich meine"
+_RESTATEMENT = re.compile(r"(?<![\w-])" + group("restatement") + r"(?![\w-])")
+_RETRACTION = re.compile(r"(?<![\w-])" + group("retraction") + r"(?![\w-])")
 # between a correction and the value it gives: punctuation, articles, level words ("digo, el rack k5")
 _LEAD = re.compile(expand(r"[\s,:;()\[\]—–-]*(?:(?:{articles}|" + _LEVELS + r")(?![\w-])[\s,:]*)*"))
 # after the value, up to the end of its clause: nothing but punctuation, strength or courtesy words
 _TAIL = re.compile(expand(r"(?:[\s)\]]|(?<![\w-])(?:{weak}|{strong}|{courtesy})(?![\w-]))*(?:[,.;!?\n(]|$)"))
+_JOINED = re.compile(expand(r"\s+(?:{and_word}|{list_join})(?![\w-])"))  # an amount, then the next wish
 _BARE_NUMBER = re.compile(r"(\d+(?:[.,]\d{1,2})?)(?![\w.,-])")
 _BARE_NAME = re.compile(r"[^\W_]*\d[\w.-]*(?<![.-])(?![\w-])")  # a name with a digit: "k5", "1b", "worker-5"
 _LEADING_NUMBER = re.compile(r"\d+(?:[.,]\d{1,2})?|[^\W\d_]+")
@@ -41,7 +44,10 @@ _BREAK = re.compile(r"[,.;!?\n(—–]|\s-\s")  # where a segment of a clause en
 # what may stand between a retracted sentence and its retraction: punctuation and interjections ("... nah, forget it")
 _BEFORE_RETRACTION = re.compile(expand(r"(?:[\W_]|(?<![\w-])(?:{shrug}|{refusal_interjection})(?![\w-]))*$"))
 _ALSO = re.compile(expand(r"(?<![\w-]){also}(?![\w-])"))  # "..., i mean also rack r5": said besides, not instead
-_NEGATED = re.compile(expand(r"(?<![\w-]){negation_before}\s*$"))
+# what opens the object of a verb: "forget that rack", "laisse tomber le nœud w-2", "olvídate de la zona"
+_OBJECT = re.compile(expand(r"\s*(?:{articles}|{filler}|" + _LEVELS + r")(?![\w-])"))
+_NEGATED = re.compile(expand(r"(?<![\w-])(?:{negation_before}|{consequence})\s*$"))  # "don't forget it", "so forget it"
+_COMPLAINT = re.compile(expand(r"(?<![\w-]){trouble}(?![\w-])"))
 _PLACES = ("zone", "region", "rack", "node")
 _AMOUNTS = ("cores", "gpus", "size", "rate")
 
@@ -55,10 +61,11 @@ def corrected(text: str, slots: list[Slot]) -> tuple[str, list[Slot]]:
     for cue in _CUE.finditer(text):
         if cue.start() < done:
             continue
-        end = _value_corrected(text, chars, slots, cue)
-        if cue.group(1) and not end:
+        retraction = _RETRACTION.search(cue.group(0)) is not None
+        end = _value_corrected(text, chars, slots, cue, retraction)
+        if not end and _RESTATEMENT.search(cue.group(0)):
             end = _clause_corrected(text, chars, slots, cue)
-        if cue.group(2) and not end:
+        if not end and retraction:
             end = _retracted(text, chars, cue)
         done = max(done, end or 0)
     # a value in a blanked span is taken back with it (a corrected one keeps its own, unblanked, words)
@@ -88,7 +95,8 @@ def _run(slots: list[Slot], first: int, step: int, text: str) -> list[Slot]:
     return run[::step]
 
 
-def _value_corrected(text: str, chars: list[str], slots: list[Slot], cue: re.Match[str]) -> int | None:
+def _value_corrected(text: str, chars: list[str], slots: list[Slot], cue: re.Match[str],
+                     retraction: bool) -> int | None:
     """A value right after ``cue`` replacing the value of its kind right before it; the end of what was blanked."""
     before = [i for i, s in enumerate(slots) if s.end <= cue.start()]
     if not before:
@@ -97,6 +105,8 @@ def _value_corrected(text: str, chars: list[str], slots: list[Slot], cue: re.Mat
     gap = text[last.end:cue.start()]
     if gap.strip(" ,:;()[]—–-.?!") and (_STOP.search(gap) or len(gap.split()) > 3):
         return None  # the value before is not the one corrected ("rack k4 please. ... er, k5")
+    if retraction and _OBJECT.match(text, cue.end()):
+        return None  # "laisse tomber le nœud n-4": the value is what the verb refuses, not a correction
     start = _LEAD.match(text, cue.end()).end()
     after = [i for i, s in enumerate(slots) if s.start == start]
     old = _run(slots, before[-1], -1, text)
@@ -119,7 +129,8 @@ def _value_corrected(text: str, chars: list[str], slots: list[Slot], cue: re.Mat
             return None
         values = [round(float(bare.group(1).replace(",", ".")) * float(last.value) / number, 4)]
         end, new = bare.end(), []
-    if not _TAIL.match(text, end) and not any(s.start == _LEAD.match(text, end).end() for s in slots):
+    if not _TAIL.match(text, end) and not any(s.start == _LEAD.match(text, end).end() for s in slots) and not (
+            last.kind in _AMOUNTS and _JOINED.match(text, end)):  # "16 cores sorry 8 cores and an ssd"
         if not new or values != [s.value for s in old]:
             return None  # "avoid r2, actually r3 is fine": more is said of the new value than its correction
         # the same place again with more said of it ("avoid k9, i mean k9 is ok"): which polarity stands is not
@@ -160,11 +171,18 @@ def _clause_corrected(text: str, chars: list[str], slots: list[Slot], cue: re.Ma
 
 
 def _retracted(text: str, chars: list[str], cue: re.Match[str]) -> int | None:
-    """A retraction takes back its sentence up to it ("stay off k9 - scratch that", "... nah forget it"); after a
-    negation it is part of another phrase ("don't forget it needs an ssd"): nothing."""
+    """A retraction takes back its sentence up to it ("stay off k9 - scratch that", "... nah forget it"); opening the
+    hint, after a negation ("don't forget it needs an ssd") or before an object ("laisse tomber le nœud w-2") it is
+    another phrase, and after a complaint it refuses the place complained about ("n-4 ist kaputt, vergiss es"):
+    nothing."""
     lead = _BEFORE_RETRACTION.search(text, 0, cue.start())
-    if lead is None or (lead.start() > 0 and not lead.group(0).strip() and _NEGATED.search(text, 0, lead.start())):
+    if lead is None or lead.start() == 0 or (not lead.group(0).strip() and _NEGATED.search(text, 0, lead.start())):
         return None
+    if _OBJECT.match(text, cue.end()):
+        return None  # "laisse tomber le nœud w-2", "forget that rack": a refusal of its object, no retraction
     stops = [m.end() for m in _STOP.finditer(text, 0, lead.start())]
-    _blank(chars, stops[-1] if stops else 0, cue.end())
+    start = stops[-1] if stops else 0
+    if _COMPLAINT.search(text, start, lead.start()):
+        return None  # "n-4 ist kaputt, vergiss es": a refusal of the place complained about (rules.polarity_safe)
+    _blank(chars, start, cue.end())
     return cue.end()

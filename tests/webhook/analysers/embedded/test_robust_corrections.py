@@ -76,6 +76,13 @@ VALUE = [
     ("64 go de ram, je corrige, 96 go", {"prefer_memory_gb": 96}),
     ("noeud worker-1 non attends worker-6", {"prefer_nodes": ["worker-6"]}),
     ("4 gpu pardon 2 gpu", {"prefer_gpu": 2}),
+    # corrections said one after the other are one correction
+    ("region eu-west-1 sry i meant eu-west-2", {"prefer_regions": ["eu-west-2"]}),
+    ("16 cores oh wait 8 cores", {"prefer_cpu_cores": 8}),
+    ("zona eu-west-1a o mas bien eu-west-1b", {"prefer_zones": ["eu-west-1b"]}),
+    ("zone eu-west-1a äh, ich meine eu-west-1c", {"prefer_zones": ["eu-west-1c"]}),
+    ("zone eu-central-1a quatsch eu-central-1b", {"prefer_zones": ["eu-central-1b"]}),
+    ("needs 3.2tbps? no, 800gbps", {"prefer_network_speed": 800}),
 ]
 
 
@@ -120,8 +127,13 @@ RETRACTION = [
     ("rack k9 meiden, nein, vergiss es", {}),
     ("répartir sur les zones... bof, laisse tomber, peu importe", {}),
     ("évite le rack k9, non, laisse tomber", {}),
-    # said under a negation it is another phrase
+    # said under a negation, with an object or after a complaint it is a refusal, no retraction
     ("dont forget it needs an ssd", {"prefer_ssd_storage": None}),
+    ("laisse tomber le nœud w-7", {"avoid_nodes": ["w-7"]}),
+    ("n-6 est en panne, laisse tomber le noeud n-6", {"avoid_nodes": ["n-6"]}),
+    ("n-6 ist kaputt, vergiss es", {"avoid_nodes": ["n-6"]}),
+    ("rack r4 is flaky, forget that rack r4", {"avoid_racks": ["r4"]}),
+    ("olvídate de la zona eu-west-1c", {"avoid_zones": ["eu-west-1c"]}),
 ]
 
 

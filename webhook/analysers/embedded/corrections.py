@@ -28,14 +28,22 @@ from webhook.analysers.embedded.slots import Slot, parse_number
 
 _LEVELS = "|".join(group(f"level_{level}") for level in ("zone", "rack", "region", "node"))
 _ONE_CUE = r"(?:" + group("restatement") + "|" + group("retraction") + "|" + group("slip") + r")(?![\w-])"
-_CUE = re.compile(r"(?<![\w-])" + _ONE_CUE + r"(?:[\s,]+" + _ONE_CUE + ")*")  # "sry, i meant", "äh, ich meine"
+_INTERJECTION = group("refusal_interjection") + r"(?![\w-])"
+# corrections said one after the other are one ("sry, i meant", "äh, ich meine"), and so are the interjections that
+# lead them ("nah, forget it"); one after them is the next clause's ("quise decir no en el nodo w-6")
+_CUE = re.compile(r"(?<![\w-])(?:" + _ONE_CUE + r"(?:[\s,]+" + _ONE_CUE + r")*|(?:" + _INTERJECTION + r"[\s,]*)+(?:"
+                  + _ONE_CUE + r"(?:[\s,]+" + _ONE_CUE + r")*)?)")
+# a bare "no" corrects only an amount ("16 cores no 32 cores"); between places it may refuse either (rules)
+_INTERJECTIONS = re.compile(r"(?:" + _INTERJECTION + r"[\s,]*)+")
 _RESTATEMENT = re.compile(r"(?<![\w-])" + group("restatement") + r"(?![\w-])")
 _RETRACTION = re.compile(r"(?<![\w-])" + group("retraction") + r"(?![\w-])")
 # between a correction and the value it gives: punctuation, articles, level words ("digo, el rack k5")
 _LEAD = re.compile(expand(r"[\s,:;()\[\]—–-]*(?:(?:{articles}|" + _LEVELS + r")(?![\w-])[\s,:]*)*"))
+_GRADE = re.compile(expand(r"(?<![\w-])(?:{weak}|{strong}|{courtesy})(?![\w-])"))
 # after the value, up to the end of its clause: nothing but punctuation, strength or courtesy words
-_TAIL = re.compile(expand(r"(?:[\s)\]]|(?<![\w-])(?:{weak}|{strong}|{courtesy})(?![\w-]))*(?:[,.;!?\n(]|$)"))
+_TAIL = re.compile(r"(?:[\s)\]]|" + _GRADE.pattern + r")*(?:[,.;!?\n(]|$)")
 _JOINED = re.compile(expand(r"\s+(?:{and_word}|{list_join})(?![\w-])"))  # an amount, then the next wish
+_WITH = re.compile(expand(r"\s+{with_word}(?![\w-])"))  # "zone c1 äh c2 mit SSD"
 _BARE_NUMBER = re.compile(r"(\d+(?:[.,]\d{1,2})?)(?![\w.,-])")
 _BARE_NAME = re.compile(r"[^\W_]*\d[\w.-]*(?<![.-])(?![\w-])")  # a name with a digit: "k5", "1b", "worker-5"
 _LEADING_NUMBER = re.compile(r"\d+(?:[.,]\d{1,2})?|[^\W\d_]+")
@@ -47,7 +55,9 @@ _ALSO = re.compile(expand(r"(?<![\w-]){also}(?![\w-])"))  # "..., i mean also ra
 # what opens the object of a verb: "forget that rack", "laisse tomber le nœud w-2", "olvídate de la zona"
 _OBJECT = re.compile(expand(r"\s*(?:{articles}|{filler}|" + _LEVELS + r")(?![\w-])"))
 _NEGATED = re.compile(expand(r"(?<![\w-])(?:{negation_before}|{consequence})\s*$"))  # "don't forget it", "so forget it"
-_COMPLAINT = re.compile(expand(r"(?<![\w-]){trouble}(?![\w-])"))
+_REFUSAL = re.compile(expand(r"(?<![\w-])(?:{negation_before}|{negation_after})(?![\w-])"))
+_ENDS = re.compile(r"[\W_]*(?:[.;!?\n]|$)")
+_COMPLAINT = re.compile(expand(r"(?<![\w-])(?:{trouble}|{copula})(?![\w-])"))  # "n-4 is flaky", "rack r2 ist voll"
 _PLACES = ("zone", "region", "rack", "node")
 _AMOUNTS = ("cores", "gpus", "size", "rate")
 
@@ -102,8 +112,11 @@ def _value_corrected(text: str, chars: list[str], slots: list[Slot], cue: re.Mat
     if not before:
         return None
     last = slots[before[-1]]
+    if last.kind not in _AMOUNTS and _INTERJECTIONS.fullmatch(cue.group(0)):
+        return None
     gap = text[last.end:cue.start()]
-    if gap.strip(" ,:;()[]—–-.?!") and (_STOP.search(gap) or len(gap.split()) > 3):
+    said = _GRADE.sub(" ", gap)  # "zone c1 pls. typo, c2": a courtesy or strength word is no other thing said
+    if said.strip(" ,:;()[]—–-.?!") and (_STOP.search(said) or len(said.split()) > 3):
         return None  # the value before is not the one corrected ("rack k4 please. ... er, k5")
     if retraction and _OBJECT.match(text, cue.end()):
         return None  # "laisse tomber le nœud n-4": the value is what the verb refuses, not a correction
@@ -129,8 +142,7 @@ def _value_corrected(text: str, chars: list[str], slots: list[Slot], cue: re.Mat
             return None
         values = [round(float(bare.group(1).replace(",", ".")) * float(last.value) / number, 4)]
         end, new = bare.end(), []
-    if not _TAIL.match(text, end) and not any(s.start == _LEAD.match(text, end).end() for s in slots) and not (
-            last.kind in _AMOUNTS and _JOINED.match(text, end)):  # "16 cores sorry 8 cores and an ssd"
+    if not _said_alone(text, end, last.kind, slots):
         if not new or values != [s.value for s in old]:
             return None  # "avoid r2, actually r3 is fine": more is said of the new value than its correction
         # the same place again with more said of it ("avoid k9, i mean k9 is ok"): which polarity stands is not
@@ -145,6 +157,14 @@ def _value_corrected(text: str, chars: list[str], slots: list[Slot], cue: re.Mat
     blank_from = last.end + len(gap.rstrip(" ,:;()[]—–-.?!"))
     _blank(chars, blank_from, end)
     return end
+
+
+def _said_alone(text: str, end: int, kind: str, slots: list[Slot]) -> bool:
+    """Whether nothing more is said of a corrected value ending at ``end``: the end of its clause (after strength or
+    courtesy words), the next value, "with ..." ("zone c1 äh c2 mit SSD"), or after an amount the next wish joined by
+    "and" ("16 cores sorry 8 cores and an ssd"); not "avoid r2, actually r3 and r4 are fine"."""
+    return bool(_TAIL.match(text, end) or any(s.start == _LEAD.match(text, end).end() for s in slots)
+                or _WITH.match(text, end) or (kind in _AMOUNTS and _JOINED.match(text, end)))
 
 
 def _segment_start(text: str, end: int) -> int:
@@ -162,10 +182,15 @@ def _clause_corrected(text: str, chars: list[str], slots: list[Slot], cue: re.Ma
     segment_start = _segment_start(text, len(said))
     opens = _LEAD.match(text, cue.end()).end()
     clause_end = next((m.start() for m in _BREAK.finditer(text, opens)), len(text))
-    kinds = {s.kind for s in slots if segment_start <= s.start < len(said) and s.kind in _PLACES + _AMOUNTS}
-    named = [s for s in slots if opens <= s.start < clause_end and s.kind in kinds]
+    retracted = [s for s in slots if segment_start <= s.start < len(said) and s.kind in _PLACES + _AMOUNTS]
+    named = [s for s in slots if opens <= s.start < clause_end and s.kind in {s.kind for s in retracted}]
     if not named or named[0].start == opens or _ALSO.search(text, opens, clause_end):
         return None  # none of that kind, or a bare value that says more ("r3 is fine"): not certain
+    if _REFUSAL.search(text, segment_start, len(said)) and not _REFUSAL.search(text, opens, clause_end) and (
+            {s.value for s in named} & {s.value for s in retracted}):
+        # a refusal taken back is no wish for the same place ("avoid r7, actually no, prefer r7"): neither is read
+        _blank(chars, segment_start, clause_end)
+        return clause_end
     _blank(chars, segment_start, cue.end())
     return cue.end()
 
@@ -173,16 +198,19 @@ def _clause_corrected(text: str, chars: list[str], slots: list[Slot], cue: re.Ma
 def _retracted(text: str, chars: list[str], cue: re.Match[str]) -> int | None:
     """A retraction takes back its sentence up to it ("stay off k9 - scratch that", "... nah forget it"); opening the
     hint, after a negation ("don't forget it needs an ssd") or before an object ("laisse tomber le nœud w-2") it is
-    another phrase, and after a complaint it refuses the place complained about ("n-4 ist kaputt, vergiss es"):
-    nothing."""
+    another phrase, and after a description or complaint it refuses the place described ("rack r2 ist voll, vergiss
+    es"): nothing."""
     lead = _BEFORE_RETRACTION.search(text, 0, cue.start())
-    if lead is None or lead.start() == 0 or (not lead.group(0).strip() and _NEGATED.search(text, 0, lead.start())):
+    if lead is None or lead.start() == 0:
         return None
+    interjected = lead.group(0).strip() or _INTERJECTIONS.match(cue.group(0))  # "... nah, forget it"
+    if not interjected and (_NEGATED.search(text, 0, lead.start()) or not _ENDS.match(text, cue.end())):
+        return None  # right after a word and before more words: "200gb scratch that is fast", "don't forget it"
     if _OBJECT.match(text, cue.end()):
         return None  # "laisse tomber le nœud w-2", "forget that rack": a refusal of its object, no retraction
     stops = [m.end() for m in _STOP.finditer(text, 0, lead.start())]
     start = stops[-1] if stops else 0
     if _COMPLAINT.search(text, start, lead.start()):
-        return None  # "n-4 ist kaputt, vergiss es": a refusal of the place complained about (rules.polarity_safe)
+        return None  # "rack r2 ist voll, vergiss es": a refusal of the place described (rules.polarity_safe)
     _blank(chars, start, cue.end())
     return cue.end()

@@ -83,6 +83,13 @@ VALUE = [
     ("zone eu-west-1a äh, ich meine eu-west-1c", {"prefer_zones": ["eu-west-1c"]}),
     ("zone eu-central-1a quatsch eu-central-1b", {"prefer_zones": ["eu-central-1b"]}),
     ("needs 3.2tbps? no, 800gbps", {"prefer_network_speed": 800}),
+    # a courtesy or strength word after the value before is no other thing said
+    ("zone us-east-1a pls. typo, us-east-1c", {"prefer_zones": ["us-east-1c"]}),
+    ("rack r4 if possible. er, r5", {"prefer_racks": ["r5"]}),
+    ("Necesita 64 GB de RAM, perdón, 96 GB, y un SSD.", {"prefer_memory_gb": 96, "prefer_ssd_storage": None}),
+    ("Bitte in Zone eu-central-1a, äh, eu-central-1b, mit SSD.",
+     {"prefer_zones": ["eu-central-1b"], "prefer_ssd_storage": None}),
+    ("Run it in eu-west-1. Correction: run it in eu-west-2.", {"prefer_regions": ["eu-west-2"]}),
 ]
 
 
@@ -134,6 +141,12 @@ RETRACTION = [
     ("n-6 ist kaputt, vergiss es", {"avoid_nodes": ["n-6"]}),
     ("rack r4 is flaky, forget that rack r4", {"avoid_racks": ["r4"]}),
     ("olvídate de la zona eu-west-1c", {"avoid_zones": ["eu-west-1c"]}),
+    ("rack r2 ist voll, vergiss es", {"avoid_racks": ["r2"]}),
+    ("16 cores, ssd. rack r2 ist voll, vergiss es", {"prefer_cpu_cores": 16, "prefer_ssd_storage": None,
+                                                     "avoid_racks": ["r2"]}),
+    ("zone us-east-1a costs too much, forget it", {}),
+    # inside a phrase, not after a stop or an interjection, it takes nothing back
+    ("needs 200gb scratch that is fast", {"prefer_ephemeral_storage": 200}),
 ]
 
 
@@ -151,6 +164,10 @@ def test_a_retraction_takes_its_sentence_back(hint: str, labels: dict[str, Any])
     "nicht auf rack r7, ich meine r7 ist ok",
     "évite le rack r7, enfin r7 ça va",
     "don't put it on spot nodes... i mean node spot-3",
+    "avoid rack r7, actually no, prefer r7",
+    "evita el rack r7, no espera, mejor el rack r7",
+    "rack r7 meiden, nein warte, lieber rack r7",
+    "évite le rack r7, non attends, plutôt le rack r7",
 ])
 def test_a_retracted_refusal_is_never_a_preference(hint: str) -> None:
     assert not {n for n in names(hint) if n.startswith("prefer_")}, hint

@@ -186,6 +186,16 @@ CONTROLS = [
 ]
 
 
+# correction words in other uses take nothing back
+CONTROLS += [
+    ("sorry for the noise, 12 cores on rack b3 please", {"prefer_cpu_cores": 12, "prefer_racks": ["b3"]}),
+    ("rack b3 er braucht 12 kerne", {"prefer_racks": ["b3"], "prefer_cpu_cores": 12}),
+    ("avoid node n-3, wait for n-4 to be drained", {"avoid_nodes": ["n-3"]}),
+    ("16 núcleos, como digo, en la zona me-south-1a", {"prefer_cpu_cores": 16, "prefer_zones": ["me-south-1a"]}),
+    ("j'attends 12 cœurs sur le rack b3", {"prefer_cpu_cores": 12, "prefer_racks": ["b3"]}),
+]
+
+
 @pytest.mark.parametrize(("hint", "labels"), CONTROLS)
 def test_without_a_correction_nothing_is_taken_back(hint: str, labels: dict[str, Any]) -> None:
     check_values(hint, labels)

@@ -31,6 +31,7 @@ from webhook.analysers.embedded.concepts import (
     GPU_REQUEST_VERB,
     GPU_WORD,
 )
+from webhook.analysers.embedded.corrections import corrected
 from webhook.analysers.embedded.langdata import expand, group
 from webhook.analysers.embedded.lexicon import (
     ANY_LEVEL,
@@ -400,7 +401,8 @@ def read_hint(hint: str) -> Reading:
     are no wish), then each pass of ``_PASSES`` adds candidates, ``polarity_safe`` drops the unsure and
     ``polarity_guard.guard`` those whose polarity the words of their clause do not settle."""
     text = blank_injections(correct(normalise(hint)))
-    slots = extract(text)
+    # what the hint takes back ("zone c1, no wait, c2") is blanked, the corrected value read in its place
+    text, slots = corrected(text, extract(text))
     relations = find_relations(text, original=plain_quotes(hint))
     # a zone, region or rack is never a workload, nor is a node's own name: after a node's cue it is that
     # node ("same node as worker-3", "next to gke-pool-a-1b2c"), after a zone's cue it is read as neither

@@ -24,9 +24,9 @@ import re
 from dataclasses import replace
 
 from webhook.analysers.embedded.langdata import expand, group
+from webhook.analysers.embedded.lexicon import LEVEL_WORDS
 from webhook.analysers.embedded.slots import Slot, parse_number
 
-_LEVELS = "|".join(group(f"level_{level}") for level in ("zone", "rack", "region", "node"))
 _ONE_CUE = r"(?:" + group("restatement") + "|" + group("retraction") + "|" + group("slip") + r")(?![\w-])"
 _INTERJECTION = group("refusal_interjection") + r"(?![\w-])"
 # corrections said one after the other are one ("sry, i meant", "äh, ich meine"), and so are the interjections that
@@ -38,7 +38,7 @@ _INTERJECTIONS = re.compile(r"(?:" + _INTERJECTION + r"[\s,]*)+")
 _RESTATEMENT = re.compile(r"(?<![\w-])" + group("restatement") + r"(?![\w-])")
 _RETRACTION = re.compile(r"(?<![\w-])" + group("retraction") + r"(?![\w-])")
 # between a correction and the value it gives: punctuation, articles, level words ("digo, el rack k5")
-_LEAD = re.compile(expand(r"[\s,:;()\[\]—–-]*(?:(?:{articles}|" + _LEVELS + r")(?![\w-])[\s,:]*)*"))
+_LEAD = re.compile(expand(r"[\s,:;()\[\]—–-]*(?:(?:{articles}|" + LEVEL_WORDS + r")(?![\w-])[\s,:]*)*"))
 _GRADE = re.compile(expand(r"(?<![\w-])(?:{weak}|{strong}|{courtesy})(?![\w-])"))
 # after the value, up to the end of its clause: nothing but punctuation, strength or courtesy words
 _TAIL = re.compile(r"(?:[\s)\]]|" + _GRADE.pattern + r")*(?:[,.;!?\n(]|$)")
@@ -53,7 +53,7 @@ _BREAK = re.compile(r"[,.;!?\n(—–]|\s-\s")  # where a segment of a clause en
 _BEFORE_RETRACTION = re.compile(expand(r"(?:[\W_]|(?<![\w-])(?:{shrug}|{refusal_interjection})(?![\w-]))*$"))
 _ALSO = re.compile(expand(r"(?<![\w-]){also}(?![\w-])"))  # "..., i mean also rack r5": said besides, not instead
 # what opens the object of a verb: "forget that rack", "laisse tomber le nœud w-2", "olvídate de la zona"
-_OBJECT = re.compile(expand(r"\s*(?:{articles}|{filler}|" + _LEVELS + r")(?![\w-])"))
+_OBJECT = re.compile(expand(r"\s*(?:{articles}|{filler}|" + LEVEL_WORDS + r")(?![\w-])"))
 _NEGATED = re.compile(expand(r"(?<![\w-])(?:{negation_before}|{consequence})\s*$"))  # "don't forget it", "so forget it"
 _REFUSAL = re.compile(expand(r"(?<![\w-])(?:{negation_before}|{negation_after})(?![\w-])"))
 _ENDS = re.compile(r"[\W_]*(?:[.;!?\n]|$)")

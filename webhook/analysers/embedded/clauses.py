@@ -273,6 +273,17 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
                     Clause(tail, target.end, target.sentence, target.strength, target.strength_word, (), (), True)]
                 separators.insert(back, "")
                 marked.insert(back, False)
+        # "critical - keep it out of eu-north-1": a strength word alone opening the hint before a dash grades the
+        # sentence after it, as "Critical: ..." does (its clauses up to one with a strength word of its own)
+        opened = said_before[0][0] if said_before is not None and len(said_before[0]) == 1 else None
+        if (opened is not None and opened.sentence == 0 and said_before is not None and said_before[1][0]
+                and _DASH.fullmatch(s_separator) and is_bare(text, [], opened.start, opened.end, _STRENGTH_LEAD)):
+            for index, target in enumerate(sentence):
+                if marked[index]:
+                    break
+                sentence[index] = Clause(target.start, target.end, target.sentence, opened.strength,
+                                         opened.strength_word, target.negations_before, target.negations_after,
+                                         target.inherited_negation)
         # "Spread over regions, absolutely.": a strength word standing alone at the end looks back.
         # It takes in the items co-ordinated with "and" before it ("500 GB scratch and an SSD, ideally").
         # So does one said after a dash ("keep them apart across racks — not negotiable"): it grades the

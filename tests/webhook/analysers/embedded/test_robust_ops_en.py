@@ -815,6 +815,20 @@ PROBES: list[tuple[str, str, Labels]] = [
         {"prefer_same_zone_as_deployments": ["gw-edge"], "avoid_same_zone_as_deployments": ["gw-edge"]},
     ),
     ("paraphrase", "eu-north-1a, 4 replicas", {"prefer_zones": ["eu-north-1a"]}),
+    # refusals in ops slang
+    ("paraphrase", "rule out us-west-1", {"avoid_regions": ["us-west-1"]}),
+    ("paraphrase", "us-east-2: hard no", {"avoid_regions": ["us-east-2"]}),
+    ("combination", "rack r4 is a hard no, 8 cores", {"avoid_racks": ["r4"], "prefer_cpu_cores": 8}),
+    ("paraphrase", "nowhere near rack k9", {"avoid_racks": ["k9"]}),
+    ("paraphrase", "exclude node wk-3 and node wk-4", {"avoid_nodes": ["wk-3", "wk-4"]}),
+    ("paraphrase", "never on the same box as db-primary", {"avoid_same_node_as_deployments": ["db-primary"]}),
+    ("paraphrase", "dont pile all replicas onto one node", {"spread_nodes": None}),
+    (
+        "combination",
+        "skip eu-west-1, eu-west-2 instead",
+        {"avoid_regions": ["eu-west-1"], "prefer_regions": ["eu-west-2"]},
+    ),
+    ("strength", "preferably not on rack r8", {"avoid_racks@0.5": ["r8"]}),
 ]
 
 # the same concepts in es, de and fr, where the language has them
@@ -849,6 +863,8 @@ NEVER: list[tuple[str, set[str]]] = [
     ("it runs out of memory on node n-3 so avoid n-3", {"prefer_nodes"}),
     ("pods crash on node n-3, avoid n-3", {"prefer_nodes"}),
     ("nvlink though not needed, 2 gpus", {"prefer_nvlink"}),
+    ("dont rule out us-west-1", {"avoid_regions"}),
+    ("zone us-east-1b: hard pass", {"prefer_zones"}),
 ]
 
 # still misread; the reason is said

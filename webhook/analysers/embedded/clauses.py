@@ -191,8 +191,10 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
                              # "Off rack-12, in eu-west-1": a comma and a new locative opens a positive wish;
                              # typed without one ("weg von zone a rein in zone b") it may too (rules._wished_place)
                              and not (separator in (*_LISTING, "") and _LOCATIVE.match(text, lead) is not None)
-                             # "nicht in rack r3, region westeurope": a level of its own is no list item
-                             and not _new_level(text, previous, lead))
+                             # "nicht in rack r3, region westeurope": a level of its own is no list item, unless
+                             # "and" / "or" joins it to the refused list ("avoid eu-west-2 and rack z5")
+                             and not (_new_level(text, previous, lead)
+                                      and not (_joins(separator) or _OR.fullmatch(separator))))
             # "avoid: rack-1, rack-2": a refusal standing alone before a colon refuses what the colon lists
             inherited = inherited or bool(
                 previous is not None and separator == ":" and not before and not after and previous.negations_before
@@ -217,6 +219,14 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
                                                  target.negations_before, target.negations_after,
                                                  target.inherited_negation)
                     index -= 1
+            # "ssd pls (must have), 10g nic": a strength word alone in brackets grades the segment before it,
+            # when that one said none of its own, and reaches no further
+            enclosed = bool(marks) and separator == "(" and text[end:end + 1] == ")" and len(sentence) >= 2 and (
+                not marked[-2]) and is_bare(text, [], start, end, _STRENGTH_LEAD)
+            if enclosed:
+                target = sentence[-2]
+                sentence[-2] = Clause(target.start, target.end, target.sentence, strength, word,
+                                      target.negations_before, target.negations_after, target.inherited_negation)
             # Strength carries on to the next segment when it was said up front ("Preferably X and Y",
             # "Required: X", "If possible, X") or when it is still running ("must have X and Y"); a word
             # said after its object ("NVMe required, 32 cores") closes with its segment.
@@ -229,7 +239,8 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
                                                      # "it is essential that the pods | stay out of rack-7"
                                                      or (passes_on and _THAT_SUBJECT.fullmatch(
                                                          text, marks[0][0] + len(marks[0][2]), end) is not None))
-                passes_on = passes_on or bare_previous
+                passes_on = (passes_on or bare_previous) and not enclosed
+                bare_previous = bare_previous and not enclosed
                 # "Critical: ...", "Critical service: ...": a short label before a colon governs the sentence
                 if previous is None and text[end:end + 2].lstrip().startswith(":") and len(
                         text[start:end].split()) <= 3:
@@ -264,6 +275,17 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
                     Clause(tail, target.end, target.sentence, target.strength, target.strength_word, (), (), True)]
                 separators.insert(back, "")
                 marked.insert(back, False)
+        # "critical - keep it out of eu-north-1": a strength word alone opening the hint before a dash grades the
+        # sentence after it, as "Critical: ..." does (its clauses up to one with a strength word of its own)
+        opened = said_before[0][0] if said_before is not None and len(said_before[0]) == 1 else None
+        if (opened is not None and opened.sentence == 0 and said_before is not None and said_before[1][0]
+                and _DASH.fullmatch(s_separator) and is_bare(text, [], opened.start, opened.end, _STRENGTH_LEAD)):
+            for index, target in enumerate(sentence):
+                if marked[index]:
+                    break
+                sentence[index] = Clause(target.start, target.end, target.sentence, opened.strength,
+                                         opened.strength_word, target.negations_before, target.negations_after,
+                                         target.inherited_negation)
         # "Spread over regions, absolutely.": a strength word standing alone at the end looks back.
         # It takes in the items co-ordinated with "and" before it ("500 GB scratch and an SSD, ideally").
         # So does one said after a dash ("keep them apart across racks — not negotiable"): it grades the

@@ -196,7 +196,8 @@ def guard(text: str, clauses: list[Clause], candidates: list[Candidate], read: S
             kept.append(candidate)
             continue
         index = clauses.index(clause)
-        doubts = [cue for cue in unspent[index] if not _aimed_past(text, clause, cue, candidate)]
+        doubts = [cue for cue in unspent[index]
+                  if not (_aimed_past(text, clause, cue, candidate) or _in_reason(text, cue, candidate))]
         if candidate.intent in POSITIVE and not candidate.negated and (doubts or (
                 candidate.items and _refused_later(clauses, index, pointing_back))):
             continue
@@ -207,10 +208,20 @@ def guard(text: str, clauses: list[Clause], candidates: list[Candidate], read: S
                 text, clause, candidate):
             continue
         if candidate.intent in NEGATIVE and not candidate.negated and any(
-                cue.reach != ANY for cue in unspent[index]):
+                cue.reach != ANY and not _in_reason(text, cue, candidate) for cue in unspent[index]):
             continue
         kept.append(candidate)
     return kept
+
+
+# A reason said after the wish with a subject of its own ("spread across zones since we can't afford downtime",
+# "weil wir keinen Ausfall riskieren"): a negation in it is the reason's, not the wish's.
+_REASON_SUBJECT = re.compile(expand(r"(?<![\w-])(?:{because})\s+(?:{we_words}|{it_word}|{you_words})(?![\w-])"))
+
+
+def _in_reason(text: str, cue: PolarityCue, candidate: Candidate) -> bool:
+    """Whether a reason with a subject of its own opens between ``candidate``'s words and ``cue``."""
+    return _REASON_SUBJECT.search(text, candidate.position + len(candidate.cue), cue.start) is not None
 
 
 def _aimed_past(text: str, clause: Clause, cue: PolarityCue, candidate: Candidate) -> bool:
@@ -551,8 +562,8 @@ def undescribed(text: str, clause: Clause, candidate: Candidate, names: Sequence
     if clause.start <= candidate.position and _complained(text, candidate.position + len(candidate.cue), clause.end):
         return None  # the complaint follows the whole target ("the nodes with kafka on them are flaky")
     kept = tuple(item for item in candidate.items if not any(
-        _complained(text, found.end(), clause.end) for found in re.finditer(
-            rf"(?<![\w-]){re.escape(item.lower())}(?![\w-])", text[:clause.end])
+        _complained(text, found.end(), clause.end) or _TROUBLE_AT.search(text, clause.start, found.start())
+        for found in re.finditer(rf"(?<![\w-]){re.escape(item.lower())}(?![\w-])", text[:clause.end])
         if found.start() >= clause.start))
     if kept == candidate.items:
         return candidate
@@ -586,6 +597,14 @@ def _stated(text: str, end: int, clause_end: int) -> bool:
 # A few plain words may stand between a target and its complaint ("the nodes running kafka on them are
 # flaky", "Knoten, auf denen kafka läuft, sind kaputt"): never a name (digits), a wish or a refusal.
 _NOT_BETWEEN = any_of(WISH, NEGATION_BEFORE, NEGATION_AFTER)
+
+
+# The complaint said before the place it happens in ("it keeps crashing on node n-3", "se cuelga en el nodo n-3",
+# "ça plante sur le nœud n-3"): the place is described, never wished.
+# "keep running on n-3" is a wish: a placing verb (put_verb) opens no complaint here.
+_TROUBLE_AT = re.compile(r"(?<![\w-])" + expand(r"(?!{put_verb}\s)") + group("trouble") + expand(
+    r"\s+(?:{place_preposition}|{locative})\s+(?:{articles}\s+)?"
+    r"(?:(?:{level_zone}|{level_rack}|{level_region}|{level_node})\s+)?$"))
 
 
 def _complained(text: str, position: int, end: int) -> bool:

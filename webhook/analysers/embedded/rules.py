@@ -1440,7 +1440,9 @@ _LIST_GLUE = re.compile(expand(r"(?<![\w-])(?:{list_join}|{as_well_as}|{also}|{l
 
 
 # What may stand around a place said bare: list glue, elided articles and courtesy ("rack-4 pls", "l'az b").
-_PLACE_GLUE = re.compile(_LIST_GLUE.pattern + "|" + expand(r"(?<![\w-])(?:{elided_articles}|{courtesy})(?![\w-])"))
+# ... and a count of the workload's own instances beside the place ("us-east-1b, 3 replicas"): it asks nothing
+_PLACE_GLUE = re.compile(_LIST_GLUE.pattern + "|" + expand(
+    r"(?<![\w-])(?:{elided_articles}|{courtesy}|\d{1,3}\s+{own_instances})(?![\w-])"))
 
 
 def _only_list_glue(words: str) -> bool:

@@ -102,6 +102,8 @@ _GPU_UNIT_AFTER = re.compile(expand(r"\s?{unit_gpus}(?![\w-])"))
 _COUNT_BEFORE_QUALIFIED = re.compile(expand(r"(?<![\w.-])" + _NUM + r"\s+(?:(?:{gpu_qualifier}|{gpu_link})\s+){1,2}"
                                             r"(?={unit_gpus}(?![\w]))"))
 _MILLICORES = re.compile(expand(r"(?<![\w.-])(\d{2,6})m\s+(?:{of_word}\s+)?{unit_cores}(?![\w])"))
+# ... and as a resource spec writes them, after their label: "cpu: 3500m", "cpu=500m"
+_LABELLED_MILLICORES = re.compile(expand(r"{b}{unit_cores}\s*[:=]\s*(\d{2,6})m(?![\w.])"))
 
 # ... never the start of a node's name ("a100-node-2": a node, no GPU wish)
 _GPU_MODEL = re.compile(expand(r"(?<![\w-])(?:{gpu_vendor}\s+)?({gpu_model_names})(?:s|'s)?"
@@ -300,7 +302,7 @@ def extract(text: str) -> list[Slot]:
     for match in _HALF.finditer(text):
         add("size", _unit_kind(match.group(1))[1] / 2, match.start(), match.end())
     # Kubernetes millicores: "2500m of CPU", "500m CPU".
-    for match in _MILLICORES.finditer(text):
+    for match in (*_MILLICORES.finditer(text), *_LABELLED_MILLICORES.finditer(text)):
         add("cores", round(int(match.group(1)) / 1000, 4), match.start(), match.end())
     # "2 A100s", "4 H100": a bare number right before a model is a GPU count.
     for start, _, _ in models:

@@ -77,6 +77,8 @@ _ARTICLES = re.compile(rf"(?:{group('articles')[3:-1]})\s+|{group('elided_articl
 _HEAD_NOUNS = group("head_nouns")[3:-1]
 _HEAD = re.compile(rf"(?:{_HEAD_NOUNS})(?![\w-])")
 _LEADING_VERB = re.compile(rf"(?:{group('leading_verb')}|{group('already')}|{group('also')})\s+")
+# a word describing the workload right before its dashed name ("the noisy batch-runner pods", lang/*/noisy.txt)
+_DESCRIBING = re.compile(expand(r"(?:{noisy})\s+(?=[a-z][\w]*-[\w-]+)"))
 _MARKED = re.compile(r"[-_.\d]")  # a name's shape that no plain word has ("mysql-primary", "app_v2")
 _NAME = re.compile(r"'([^']{1,60})'|\"([^\"]{1,60})\"|`([^`]{1,60})`|«([^»]{1,60})»|„([^“”]{1,60})[“”]|"
                    r"([a-z][a-z0-9._-]{0,60}[a-z0-9]|[a-z])(?![\w-])")
@@ -147,7 +149,8 @@ def _names_after(text: str, position: int, limit: int, original: str) -> tuple[l
         headed = False
         for _ in range(4):
             head = _HEAD.match(text, position) if first else None
-            skip = _ARTICLES.match(text, position) or head or (_LEADING_VERB.match(text, position) if first else None)
+            skip = _ARTICLES.match(text, position) or head or (
+                (_LEADING_VERB.match(text, position) or _DESCRIBING.match(text, position)) if first else None)
             if not skip:
                 break
             headed = headed or head is not None

@@ -21,7 +21,7 @@ The mechanisms this session fixed, each said in every language it applies to:
   même nœud", "avoid, please, putting all pods on one node": both had colocated), never after "and";
 - "tout" before its infinitive opens no clause ("évite de tout mettre sur le même nœud" spreads, it had colocated);
 - words: bare "préférer"/"preferir" (weak), "devez", "obligatoriamente" (strong), "colloc", "spreader", French
-  sizes before a strength word ("A100 80 Go obligatoire").
+  sizes before a strength word ("A100 80 Go obligatoire"), "un max de ram", "plein de cpu".
 
 Labels as in ``probes.Labels``: ``name`` (strength 1.0), ``name@0.5`` or ``name@1.5`` -> metadata value or None.
 """
@@ -132,6 +132,8 @@ PROBES: dict[str, list[tuple[str, str, Labels]]] = {
         ("fr", "dispatcher les pods sur 3 zones", {"spread_zones": None}),
         ("fr", "A100 80 Go obligatoire", {"prefer_gpu_models@1.5": ["A100"], "prefer_gpu_memory_gb@1.5": 80}),
         ("fr", "un disque de 2 To obligatoire", {"prefer_ephemeral_storage@1.5": 2048}),
+        ("fr", "max de ram dispo et un max de coeurs", {"prefer_memory_gb": 1, "prefer_cpu_cores": 1}),
+        ("fr", "plein de cpu stp", {"prefer_cpu_cores": 1}),
     ],
     "breadth fr": [
         ("fr", "anti-affinité entre les replicas stp", {"spread_nodes": None}),

@@ -206,6 +206,11 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
             refused = previous if previous is not None else (clauses[-1] if clauses and said_again else None)
             inherited = inherited or bool(refused is not None and refused.negated and not before and not after
                                           and (_LIKEWISE.match(text, lead) or said_again))
+            # "évite stp | de tout mettre sur le même nœud", "avoid, please, | putting all pods on one node": a refusal
+            # verb with nothing but courtesy after it refuses the clause that follows, its object (not a new wish)
+            # ("evítalo y busca uno con poca carga": after "and" a wish of its own)
+            inherited = inherited or bool(previous is not None and not before and not after and not _joins(separator)
+                                          and _refusal_before(text, sentence) and not OPENERS.match(text, lead))
             clause = Clause(start, end, sentence_index, strength, word, before, after, inherited)
             sentence.append(clause)
             marked.append(bool(marks))
@@ -738,6 +743,33 @@ def _refused_gpu(text: str, start: int, end: int, inert: list[tuple[int, int]]) 
 def _substance_link(text: str, start: int, end: int) -> bool:
     """Whether [start, end) holds a word that ties what follows to what precedes ("with", "mit", "con", "than")."""
     return _LINK.search(text, start, end) is not None
+
+
+_REFUSAL_OR_COURTESY = any_of(NEGATION_BEFORE, concept_words("courtesy"))
+_INTERJECTION = concept_words("refusal_interjection")
+
+
+_COURTESY = concept_words("courtesy")
+
+
+def _refusal_before(text: str, sentence: list[Clause]) -> bool:
+    """Whether the last clause of ``sentence`` said before this one, past clauses of courtesy alone ("avoid, |
+    please, |"), is a refusal alone (``_refusal_alone``)."""
+    for clause in reversed(sentence):
+        if not is_bare(text, [], clause.start, clause.end, _COURTESY):
+            return _refusal_alone(text, clause)
+    return False
+
+
+def _refusal_alone(text: str, clause: Clause) -> bool:
+    """Whether ``clause`` is nothing but a refusal verb and courtesy ("évite stp", "avoid, please"): no object (not
+    even a level's word), no pronoun pointing back, and no short or one-word refusal ("no", "nope", "nicht") that
+    may answer what came before."""
+    cues = [m.group(0) for m in NEGATION_BEFORE.finditer(text, clause.start, clause.end)]
+    return bool(cues and clause.negations_before and not clause.inherited_negation
+                and all(len(c) >= 4 and not _INTERJECTION.fullmatch(c) for c in cues)
+                and not _OBJECT_LEVEL.search(text, clause.start, clause.end)  # "keep away from zones a": its object
+                and is_bare(text, [], clause.start, clause.end, _REFUSAL_OR_COURTESY))
 
 
 def _closed_by_courtesy(text: str, start: int, end: int) -> bool:

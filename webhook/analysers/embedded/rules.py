@@ -115,6 +115,9 @@ _LEVEL_WORDS = (
 _MORE_LEVELS = re.compile(expand(r"\s*(?:,|{list_join}|{as_well_as}|&)\s+(?:(?:{across_word}|{several_words})\s+)?"
                                  r"(?:{articles} )?(")
                           + LEVEL_WORDS + r")(?![\w-])(?!\s{2})")  # "and the region eu-1 ...": a named one, blanked
+# after a level joined by a bare comma, what ends a list of levels: "over racks, zones and regions", "racks, nodes if
+# possible"; any other word makes the level the head of a wish of its own ("zones, nodes with little load")
+_LEVEL_LIST_END = re.compile(expand(r"\s*(?:$|[,.;:!?)]|(?:{list_join}|{as_well_as}|{weak}|{strong})(?![\w-]))"))
 
 
 @dataclass(slots=True)
@@ -774,6 +777,9 @@ def _read_cues(h: _Hint) -> None:
                 if intent and intent.startswith("spread_"):
                     # "spread over different nodes and racks": the co-ordinated level is spread too
                     more = _MORE_LEVELS.match(cue_text, match.end())
+                    if more and (more.group(0).lstrip().startswith(",")
+                                 and not _LEVEL_LIST_END.match(cue_text, more.end())):
+                        more = None  # "réparti sur les zones, nœuds peu chargés": the node word heads a wish of its own
                     if more:
                         level = next(name for name, word in _LEVEL_WORDS if re.fullmatch(word, more.group(1)))
                         add(Candidate(level, more.start(1), cue=more.group(0).strip()))

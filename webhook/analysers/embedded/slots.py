@@ -198,7 +198,10 @@ _NODE_REFUSED = re.compile(r"(?<![\w-])" + _ON_NODE_NAME + r"\s+(?=" + group("ne
 _ON_NODE_TAIL = re.compile(rf"\s*(?:,|/|&|{_JOIN})\s*" + _ON_NODE_NAME)
 _NOT_NODES = re.compile(r"^(?:\d+|" + group("not_node_names") + ")$")
 # "cpu: 32", "gpus: 2": a bare count after a resource label
-_LABELLED_COUNT = re.compile(expand(r"{b}(?:({gpu_label})|{unit_cores})\s*[:=]\s*(\d{1,3})"
+# ... or typed without the colon, as an item of a list of labels ("cpu 16 ram 64g", "cpu 8, ssd"): the count ends
+# the hint or its item, or another label and its amount follow
+_LABELLED_COUNT = re.compile(expand(r"{b}(?:({gpu_label})|{unit_cores})(?:\s*[:=]\s*|\s+(?=\d{1,3}(?:\s*$|\s*[,;/|]"
+                                    r"|\s+[a-z]+\s*[:=]?\s*\d)))(\d{1,3})"
                                     r"(?![\w/]|[.,]\d)(?!\s*(?:x|gb|gi|g|tb|m|mb)\b)"))
 # "16c/64g", "4c 16g", "8c, 32gb": cores and memory in shorthand (a "c" count only before a size or "at least")
 _SHORT_CORES = re.compile(expand(r"(?<![\w.-])(\d{1,3})c(?=\s*/\s*\d|\s+{at_least_words}{e}|\s*[,+]?\s*\d{1,4}\s*(?:")
@@ -212,6 +215,8 @@ _COUNT_AFTER_MODEL = re.compile(r"(?:\s*-?\s*\d+\s*(?:" + "|".join(sorted(_SIZE_
 
 # a name of letters and digits in dashed or underscored parts ("x-4", "k-12", "db_3"); its shape ("x-9") is its
 # digits' places
+# ... or a short one of letters and digits ("r5", "b12")
+_BARE_NAME = re.compile(r"(?<![\w.-])((?=[a-z0-9_-]*\d)[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*)(?![\w-])")
 _NAME_TOKEN = re.compile(r"(?<![\w.-])((?=[a-z0-9_-]*\d)[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+)(?![\w-])")
 
 
@@ -421,6 +426,13 @@ def extract(text: str) -> list[Slot]:
     for slot in [s for s in slots if s.kind in ("zone", "region", "rack")]:
         for match in re.finditer(r"(?<![\w-])" + re.escape(str(slot.value)) + r"(?![\w-])", text):
             add(slot.kind, slot.value, match.start(), match.end(), slot.by_level_word)
+
+    # A rack named after its level word ("rack r3 ou r4") shows the user's naming scheme: a bare name of the same
+    # shape elsewhere ("..., mais pas r5", "r5 meiden") is a rack too.
+    rack_shapes = {_shape(str(s.value)) for s in slots if s.kind == "rack" and re.match(r"[a-z]", str(s.value))}
+    for match in _BARE_NAME.finditer(text) if rack_shapes else ():
+        if _shape(match.group(1)) in rack_shapes and not _NOT_NODES.match(match.group(1)):
+            add("rack", match.group(1), match.start(1), match.end(1))
 
     for match in _NODE_SHAPED.finditer(text):
         name = match.group(1)

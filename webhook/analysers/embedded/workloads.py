@@ -16,6 +16,7 @@ from webhook.analysers.embedded.langdata import alternatives, expand, group, lan
 from webhook.analysers.embedded.language import vocabulary
 from webhook.analysers.embedded.lexicon import NUMBER_WORDS, compile_words
 from webhook.analysers.embedded.prefilter import Prefiltered
+from webhook.analysers.embedded.slots import extract
 from webhook.analysers.embedded.typos import unaccented
 
 NODE, ZONE, REGION = "node", "zone", "region"
@@ -82,8 +83,10 @@ _DESCRIBING = re.compile(expand(r"(?:{noisy})\s+(?=[a-z][\w]*-[\w-]+)"))
 _MARKED = re.compile(r"[-_.\d]")  # a name's shape that no plain word has ("mysql-primary", "app_v2")
 _NAME = re.compile(r"'([^']{1,60})'|\"([^\"]{1,60})\"|`([^`]{1,60})`|«([^»]{1,60})»|„([^“”]{1,60})[“”]|"
                    r"([a-z][a-z0-9._-]{0,60}[a-z0-9]|[a-z])(?![\w-])")
+_DESCRIBED = re.compile(r"\s+(?=[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-]))")  # a dashed name comes next
 _JOIN = group("list_join")[3:-1]
-_SEPARATOR = re.compile(rf"\s*(?:,\s*(?:{_JOIN})?|{_JOIN}|&|/)\s*")
+# a joining word is a whole word: the "o" of ", obligatorisch" joins nothing
+_SEPARATOR = re.compile(rf"\s*(?:,\s*(?:(?:{_JOIN})(?![\w-]))?|(?:{_JOIN})(?![\w-])|&|/)\s*")
 # a pronoun pointing back is never a name ("à côté de lui", "neben ihm")
 _STOP = frozenset(alternatives("not_names")) | frozenset(alternatives("back_pronoun"))
 # A level's own word is never a workload's name: "loin de la baie b07" names a rack, not a workload "baie".
@@ -93,7 +96,10 @@ _LEVEL_WORD = re.compile(expand("(?:{level_node}|{level_rack}|{level_zone}|{leve
 # stay possible names ("cluster" is also Spanish "clúster").
 _UNACCENTED_WORDS = frozenset(unaccented(w) for code in languages() for w in vocabulary(code).words
                               if unaccented(w) != w) - vocabulary("en").words
-_NEW_WISH = compile_words(*alternatives("wish"), *alternatives("negation_before"))
+# a later bare name that is a wish, a refusal or a strength word opens a new clause ("same region as
+# orders-api, unverzichtbar": the strength of the wish, no second workload)
+_NEW_WISH = compile_words(*alternatives("wish"), *alternatives("negation_before"), *alternatives("strong"),
+                          *alternatives("weak"))
 # A head noun joined to the name by a dash: cut when plural ("redis-pods": the pods of redis) or written
 # as a noun of its own (German capitals: "checkout-Dienst"); else it is part of the name ("mongo-replica").
 _HEAD_PLURAL = re.compile(rf"-{group('name_head_plural')}$")
@@ -171,6 +177,12 @@ def _names_after(text: str, position: int, limit: int, original: str) -> tuple[l
             if (name in _STOP or name in _UNACCENTED_WORDS or name.isdigit() or _HEAD.fullmatch(name)
                     or _LEVEL_WORD.fullmatch(name)):
                 break
+            # "le cache redis-lru", "the db pg-main": a plain word right before a dashed name describes it
+            # (a place or a node there is said beside the workload: "same zone as redis us-east-1a")
+            described = _DESCRIBED.match(text, name_match.end()) if first and not _MARKED.search(name) else None
+            if described and not extract(_NAME.match(text, described.end()).group(0)):
+                position = name_match.end()
+                continue
             # a later bare name must look like the end of a list item, never the start of a new clause
             if not first and (not _AFTER_NAME.match(text, name_match.end()) or _NEW_WISH.fullmatch(name)):
                 break  # "..., stay in us-east-2": a wish word opens a new clause, it is no name

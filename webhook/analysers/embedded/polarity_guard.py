@@ -60,6 +60,7 @@ from webhook.analysers.embedded.lexicon import (
     DESCRIPTIVE,
     HEDGE,
     INDIFFERENT,
+    LEVEL_WORDS,
     NEGATION_AFTER,
     NEGATION_BEFORE,
     NOT_NEEDED,
@@ -604,7 +605,7 @@ _NOT_BETWEEN = any_of(WISH, NEGATION_BEFORE, NEGATION_AFTER)
 # "keep running on n-3" is a wish: a placing verb (put_verb) opens no complaint here.
 _TROUBLE_AT = re.compile(r"(?<![\w-])" + expand(r"(?!{put_verb}\s)") + group("trouble") + expand(
     r"\s+(?:{place_preposition}|{locative})\s+(?:{articles}\s+)?"
-    r"(?:(?:{level_zone}|{level_rack}|{level_region}|{level_node})\s+)?$"))
+    r"(?:(?:" + LEVEL_WORDS + r")\s+)?$"))
 
 
 def _complained(text: str, position: int, end: int) -> bool:

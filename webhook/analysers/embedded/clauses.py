@@ -190,7 +190,10 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
                              # typed without one ("weg von zone a rein in zone b") it may too (rules._wished_place)
                              and not (separator in (*_LISTING, "") and _LOCATIVE.match(text, lead) is not None)
                              # "nicht in rack r3, region westeurope": a level of its own is no list item
-                             and not _new_level(text, previous, lead))
+                             and not _new_level(text, previous, lead)
+                             # "rack r8 is off limits, rack r9": the refusal was said whole before ("..., rack r9
+                             # too" says it again)
+                             and not (_refused_whole(text, names, previous) and _only_places(text, names, start, end)))
             # "avoid: rack-1, rack-2": a refusal standing alone before a colon refuses what the colon lists
             inherited = inherited or bool(
                 previous is not None and separator == ":" and not before and not after and previous.negations_before
@@ -298,6 +301,29 @@ _DASH = re.compile(r"[-–—]")
 _SHRUG = concept_words("shrug")
 _REFUSAL_LABEL = concept_words("refusal_label")
 _LABEL_REFUSES = any_of(NEGATION_BEFORE, _REFUSAL_LABEL)
+
+
+def _refused_whole(text: str, names: list[tuple[int, int]], clause: Clause) -> bool:
+    """Whether ``clause`` refuses its places with words said after them, after their list has ended ("rack r8 is
+    off limits", "leave rack r8 out", "give rack r8 a miss"): a bare place in the next clause is then no sure item
+    of the refused list, nor surely wished instead (``rules._continues_refused_list``): neither is read."""
+    inside = sorted((s, e) for s, e in names if clause.start <= s < clause.end)
+    if not inside or clause.inherited_negation:
+        return False
+    after = FILLER.sub(" ", text[inside[-1][1]:clause.end])
+    return re.search(r"[^\W\d_]", after) is not None and (
+        any(a >= inside[-1][1] for a in clause.negations_after)
+        or any(b <= inside[0][0] for b in clause.negations_before))
+
+
+def _only_places(text: str, names: list[tuple[int, int]], start: int, end: int) -> bool:
+    """Whether [start, end) names places and says nothing else, not even a filler ("rack r9", "the zone b1"; not
+    "rack r9 too")."""
+    chars = list(text[start:end])
+    for s, e in names:
+        for i in range(max(s, start), min(e, end)):
+            chars[i - start] = " "
+    return any(start <= s < end for s, _ in names) and not re.sub(r"[\W_]+", "", _OBJECT_WORDS.sub(" ", "".join(chars)))
 
 
 def _named_in(text: str, names: list[tuple[int, int]], clause: Clause) -> set[str]:
@@ -628,6 +654,15 @@ def _said(text: str, piece_start: int, boundary: _Boundary, names: list[tuple[in
         and _THING.search(text, last, boundary.start) is not None)
 
 
+def _refused_after_name(said: _Said) -> bool:
+    """Whether the piece ends in a refusal said after a place it names ("rack-3 is off limits", "zone b is best
+    left out"): that refusal is whole, so a wish verb or a strength word right after it opens the next wish, typed
+    without punctuation ("... | run it in rack-5", "... kommt nicht in Frage | lieber ap-southeast-2")."""
+    last = said.cues[-1] if said.cues else None
+    return last is not None and NEGATION_AFTER.fullmatch(last.group(0)) is not None and any(
+        p < last.start() for p in said.named)
+
+
 def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int,
                   names: list[tuple[int, int]]) -> bool:
     """Whether ``boundary`` opens a new clause after what the piece has ``said`` since ``piece_start``."""
@@ -636,6 +671,7 @@ def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int,
     if kind == _OPEN and _WITH_OBJECT.search(text, boundary.start, boundary.end) and said.cues:
         return not _VERB_SUBJECT.search(text, piece_start, cut)
     if kind != _CLOSE and said.quiet and not (kind == _OPEN and said.refused_level) and not (
+            kind in (_OPEN, _STRENGTH) and _refused_after_name(said)) and not (
             # "ssd preferably | no gpu nodes": a strength word said after its object, then a refusal
             kind == _NEGATION and len(said.cues) == 1
             and any(p.fullmatch(said.cues[0].group(0)) for p in (WEAK, STRONG))
@@ -663,7 +699,8 @@ def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int,
         # "prefer node-21 must avoid node-21": a strength word after a whole wish opens the next one; not one
         # that grades a refusal said after its object ("... die Zone Y ist unbedingt zu meiden": the object
         # before it is the refusal's, ``_refused_objects``)
-        return bool(said.negations or (said.wish and said.things)) and not _grades_refusal_after(text, boundary)
+        return bool(said.negations or (said.wish and said.things) or _refused_after_name(said)) and not (
+            _grades_refusal_after(text, boundary))
     if kind == _NEGATION:
         # "us-east-1 is not ok" is one remark; "run on m03 do not run on m03", "2 A10s nothing fancier" are
         # two; "no nos quedemos sin servicio" is one; "on a machine that has no gpu", "sur un nœud qui n'a

@@ -68,6 +68,8 @@ class Clause:
 
 _AND = concept_words("and_word")
 _LIKEWISE = concept_words("likewise")
+# "..., rack r9 too", "..., rack r9 likewise": a place said again with the refusal before it
+_SAID_AGAIN = any_of(_LIKEWISE, concept_words("also"))
 # Signs that list items one after another (lexicon.SOFT_SPLIT): "8 cores, 32 GB", "8 cores / 32 GB", "2x H100 + 100G".
 _LISTING = frozenset({",", "/", "+"})
 _OR = concept_words("or_word")
@@ -193,7 +195,9 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
                              and not _new_level(text, previous, lead)
                              # "rack r8 is off limits, rack r9": the refusal was said whole before ("..., rack r9
                              # too" says it again)
-                             and not (_refused_whole(text, names, previous) and _only_places(text, names, start, end)))
+                             and not (_refused_whole(text, names, previous)
+                                      and is_bare(text, names, start, end, _NOTHING)
+                                      and not _SAID_AGAIN.search(text, start, end)))
             # "avoid: rack-1, rack-2": a refusal standing alone before a colon refuses what the colon lists
             inherited = inherited or bool(
                 previous is not None and separator == ":" and not before and not after and previous.negations_before
@@ -314,16 +318,6 @@ def _refused_whole(text: str, names: list[tuple[int, int]], clause: Clause) -> b
     return re.search(r"[^\W\d_]", after) is not None and (
         any(a >= inside[-1][1] for a in clause.negations_after)
         or any(b <= inside[0][0] for b in clause.negations_before))
-
-
-def _only_places(text: str, names: list[tuple[int, int]], start: int, end: int) -> bool:
-    """Whether [start, end) names places and says nothing else, not even a filler ("rack r9", "the zone b1"; not
-    "rack r9 too")."""
-    chars = list(text[start:end])
-    for s, e in names:
-        for i in range(max(s, start), min(e, end)):
-            chars[i - start] = " "
-    return any(start <= s < end for s, _ in names) and not re.sub(r"[\W_]+", "", _OBJECT_WORDS.sub(" ", "".join(chars)))
 
 
 def _named_in(text: str, names: list[tuple[int, int]], clause: Clause) -> set[str]:
@@ -787,11 +781,15 @@ def _names_then_remark(text: str, names: list[tuple[int, int]], start: int, end:
     inside = sorted((s, e) for s, e in names if start <= s < end)
     if not inside or not is_bare(text, [], start, inside[0][0], _NOTHING):
         return False
+    if _APPROVED.match(text, inside[-1][1], end):
+        return False  # "..., ws-14 geht", "..., rack r9 is fine": approved, no refused item
     rest = FILLER.sub(" ", text[inside[-1][1]:end])  # "pls", "bitte" ask for nothing new
     # a wish verb after the names asks for something new: "knoten k-3 benutzen"
     return not any(p.search(rest) for p in (WISH, _OPENING, _CLOSING, NEGATION_BEFORE, NEGATION_AFTER,
                                              _LOCATIVE_ANYWHERE))
 _LOCATIVE = re.compile(group("locative") + r"\s")  # "in", "en", "auf", "dans", ...
+# words that approve the place named right before them ("node-4 works", "ws-14 geht"; lang/*/approval.txt)
+_APPROVED = re.compile(r"\s*" + expand("{approval}") + r"(?![\w-])")
 _LOCATIVE_ANYWHERE = re.compile(r"(?<![\w-])" + group("locative") + r"\s")
 
 

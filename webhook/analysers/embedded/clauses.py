@@ -781,8 +781,10 @@ def _names_then_remark(text: str, names: list[tuple[int, int]], start: int, end:
     inside = sorted((s, e) for s, e in names if start <= s < end)
     if not inside or not is_bare(text, [], start, inside[0][0], _NOTHING):
         return False
-    if _APPROVED.match(text, inside[-1][1], end):
-        return False  # "..., ws-14 geht", "..., rack r9 is fine": approved, no refused item
+    if _APPROVED.match(text, inside[-1][1], end) or _COPULA_ALONE.fullmatch(text, inside[-1][1], end):
+        # "..., ws-14 geht", "..., rack r9 is fine", "rack r8 isn't an option, rack r9 is": approved, or said to be
+        # what the refused one is not: no refused item
+        return False
     rest = FILLER.sub(" ", text[inside[-1][1]:end])  # "pls", "bitte" ask for nothing new
     # a wish verb after the names asks for something new: "knoten k-3 benutzen"
     return not any(p.search(rest) for p in (WISH, _OPENING, _CLOSING, NEGATION_BEFORE, NEGATION_AFTER,
@@ -790,6 +792,7 @@ def _names_then_remark(text: str, names: list[tuple[int, int]], start: int, end:
 _LOCATIVE = re.compile(group("locative") + r"\s")  # "in", "en", "auf", "dans", ...
 # words that approve the place named right before them ("node-4 works", "ws-14 geht"; lang/*/approval.txt)
 _APPROVED = re.compile(r"\s*" + expand("{approval}") + r"(?![\w-])")
+_COPULA_ALONE = re.compile(expand(r"\s*{copula}[\s.!]*"))
 _LOCATIVE_ANYWHERE = re.compile(r"(?<![\w-])" + group("locative") + r"\s")
 
 

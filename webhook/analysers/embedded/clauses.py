@@ -196,7 +196,6 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
                              # "rack r8 is off limits, rack r9": the refusal was said whole before ("..., rack r9
                              # too" says it again)
                              and not (_refused_whole(text, names, previous)
-                                      and is_bare(text, names, start, end, _NOTHING)
                                       and not _SAID_AGAIN.search(text, start, end)))
             # "avoid: rack-1, rack-2": a refusal standing alone before a colon refuses what the colon lists
             inherited = inherited or bool(
@@ -309,8 +308,9 @@ _LABEL_REFUSES = any_of(NEGATION_BEFORE, _REFUSAL_LABEL)
 
 def _refused_whole(text: str, names: list[tuple[int, int]], clause: Clause) -> bool:
     """Whether ``clause`` refuses its places with words said after them, after their list has ended ("rack r8 is
-    off limits", "leave rack r8 out", "give rack r8 a miss"): a bare place in the next clause is then no sure item
-    of the refused list, nor surely wished instead (``rules._continues_refused_list``): neither is read."""
+    off limits", "leave rack r8 out", "give rack r8 a miss", "rack r40 ideally not"): a place in the next clause is
+    then no sure item of the refused list ("..., rack r9 too" says the refusal again), nor surely wished instead
+    (``rules._continues_refused_list``): neither is read."""
     inside = sorted((s, e) for s, e in names if clause.start <= s < clause.end)
     if not inside or clause.inherited_negation:
         return False

@@ -195,7 +195,7 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
                              and not _new_level(text, previous, lead)
                              # "rack r8 is off limits, rack r9": the refusal was said whole before ("..., rack r9
                              # too" says it again)
-                             and not (_refused_whole(text, names, previous)
+                             and not (refused_whole(text, names, previous)
                                       and not _SAID_AGAIN.search(text, start, end)))
             # "avoid: rack-1, rack-2": a refusal standing alone before a colon refuses what the colon lists
             inherited = inherited or bool(
@@ -306,7 +306,7 @@ _REFUSAL_LABEL = concept_words("refusal_label")
 _LABEL_REFUSES = any_of(NEGATION_BEFORE, _REFUSAL_LABEL)
 
 
-def _refused_whole(text: str, names: list[tuple[int, int]], clause: Clause) -> bool:
+def refused_whole(text: str, names: list[tuple[int, int]], clause: Clause) -> bool:
     """Whether ``clause`` refuses its places with words said after them, after their list has ended ("rack r8 is
     off limits", "leave rack r8 out", "give rack r8 a miss", "rack r40 ideally not"): a place in the next clause is
     then no sure item of the refused list ("..., rack r9 too" says the refusal again), nor surely wished instead

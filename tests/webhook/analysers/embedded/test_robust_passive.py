@@ -4,8 +4,8 @@ r8, on n'y touche pas". The refusal is read as a refusal, never as a preference:
 no wish for the place. A refusal said whole after its place ends its clause, so a wish verb or a strength word typed
 right after it without punctuation opens the next wish ("... is off limits run it in rack-5"); a place named bare
 after it ("rack r8 is off limits, rack r9") is neither refused with it nor wished (which the user meant is not
-certain), unless "too" or "as well" says the refusal again; a place approved after a refused one ("..., ws-14 geht")
-is no item of the refused list. Where the polarity is unsure, nothing is read.
+certain), unless "too" or "as well" says the refusal again; a place approved after it ("..., ws-14 geht", "...,
+rack r41 would be best") is wished. Where the polarity is unsure, nothing is read.
 
 The probes are our own wording (no evaluation row); the whole reading must be exactly the labels.
 """
@@ -34,6 +34,19 @@ BEST_LEFT_OUT = [
     ("the gpu nodes are best left alone", {"avoid_gpu_nodes": None}),
     ("GPU nodes would be best left out of it.", {"avoid_gpu_nodes": None}),
     ("gpu nodes are better left alone, its a cpu job", {"avoid_gpu_nodes": None}),
+    ("rack r40 is best skipped", {"avoid_racks": ["r40"]}),
+    ("rack r40 would be better skipped", {"avoid_racks": ["r40"]}),
+    ("the gpu nodes are best skipped", {"avoid_gpu_nodes": None}),
+    ("rack r40 is best steered clear of", {"avoid_racks": ["r40"]}),
+    ("leaving rack r40 out would be best", {"avoid_racks": ["r40"]}),
+    ("zone eu-south-1a is best skipped, use eu-south-1b", {"avoid_zones": ["eu-south-1a"],
+                                                           "prefer_zones": ["eu-south-1b"]}),
+    ("le mieux serait d'oublier le rack r40", {"avoid_racks": ["r40"]}),
+    ("le rack r40 est mieux évité", {"avoid_racks": ["r40"]}),
+    ("la zone eu-south-1a serait plutôt évitée, plutôt eu-south-1b", {"avoid_zones": ["eu-south-1a"],
+                                                                       "prefer_zones": ["eu-south-1b"]}),
+    ("el rack r40 mejor dejarlo estar", {"avoid_racks": ["r40"]}),
+    ("rack r40 am besten meiden, rack r41 wäre am besten", {"avoid_racks": ["r40"], "prefer_racks": ["r41"]}),
     # "best" alone still wishes
     ("rack r40 would be best", {"prefer_racks": ["r40"]}),
 ]
@@ -178,7 +191,14 @@ AFTER_A_WHOLE_REFUSAL = [
     ("rack-1 is off limits, rack-2 too", {"avoid_racks": ["rack-1", "rack-2"]}),
     ("rack-1 is off limits, rack-2 as well", {"avoid_racks": ["rack-1", "rack-2"]}),
     ("rack-1 and rack-2 are off limits", {"avoid_racks": ["rack-1", "rack-2"]}),
-    ("knoten ws-12 lieber auslassen, ws-14 geht", {"avoid_nodes": ["ws-12"]}),
+    # ... approved after it, the place is wished ("would be best", "geht", "va bien")
+    ("knoten ws-12 lieber auslassen, ws-14 geht", {"avoid_nodes": ["ws-12"], "prefer_nodes": ["ws-14"]}),
+    ("rack r40 would be best avoided, rack r41 would be best", {"avoid_racks": ["r40"], "prefer_racks": ["r41"]}),
+    ("rack r40 should be left out, rack r41 is fine", {"avoid_racks": ["r40"], "prefer_racks": ["r41"]}),
+    ("la zona eu-south-1a queda descartada, eu-south-1b va bien", {"avoid_zones": ["eu-south-1a"],
+                                                                   "prefer_zones": ["eu-south-1b"]}),
+    # a refusal said before its place may list the approved one: not certain, not read
+    ("avoid rack r40, rack r41 is fine", {"avoid_racks": ["r40"]}),
     ("rack r40 isn't an option, rack r41 is", {"avoid_racks": ["r40"]}),
     # a refusal said before its places still lists them
     ("avoid rack r8, rack r9", {"avoid_racks": ["r8", "r9"]}),
@@ -203,6 +223,7 @@ UNSURE = [
     ("count me in for rack r41", {}),
     # no refusal by "not" at the end: a hedge, an alternative
     ("rack r40 if possible, rack r41 if not", {"prefer_racks": ["r40", "r41"]}),
+    ("sans oublier le ssd", {}),
     # a typo near the new words still reads its own word ("etado" is "estado", no "vetado")
     ("Que el nodo tenga discos de etado sólido.", {"prefer_ssd_storage": None}),
 ]

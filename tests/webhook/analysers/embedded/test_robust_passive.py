@@ -207,7 +207,7 @@ AFTER_A_WHOLE_REFUSAL = [
     ("rack r40 not, rack r41", {"avoid_racks": ["r40"]}),
     ("rack r40 preferably not", {"avoid_racks": ["r40"]}),
     ("rack r8 is off limits, rack r9 it keeps crashing", {"avoid_racks": ["r8"]}),
-    ("rack r40 besser nicht, rack r41 passt", {"avoid_racks": ["r40"]}),
+    ("rack r40 besser nicht, rack r41 passt", {"avoid_racks": ["r40"], "prefer_racks": ["r41"]}),
     ("von rack r40 lieber die finger lassen", {"avoid_racks": ["r40"]}),
 ]
 

@@ -157,7 +157,14 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
             marks = sorted([(m.start(), WEAK_STRENGTH, m.group(0)) for m in _spans(WEAK, text, start, end)]
                            + [(m.start(), STRONG_STRENGTH, m.group(0)) for m in _spans(STRONG, text, start, end)])
             lead = start + len(text[start:end]) - len(text[start:end].lstrip())
-            before = tuple(m.end() for m in negations(NEGATION_BEFORE, text, start, end, inert))
+            refused_after = [m.span() for m in negations(NEGATION_AFTER, text, start, end, inert)
+                             if any(start <= s < m.start() for s, _ in names)
+                             and not _LIKEWISE.match(text, _lead(text, m.end()))]
+            # a refusal word said inside a refusal of the place before it ("zone a est à proscrire", "... kommt nicht
+            # in Frage") refuses that place only, nothing after it ("... on prend zone b"), unless a likewise says it
+            # again ("... est à proscrire de même que dans la baie b-7")
+            before = tuple(m.end() for m in negations(NEGATION_BEFORE, text, start, end, inert)
+                           if not any(s <= m.start() and m.end() <= e for s, e in refused_after))
             # "Out: us-east-1, us-east-2": a refusal label standing alone before a colon refuses what the colon lists
             if not before and text[end:end + 2].lstrip().startswith(":") and _REFUSAL_LABEL.search(
                     text, start, end) and is_bare(

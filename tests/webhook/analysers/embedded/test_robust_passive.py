@@ -217,9 +217,37 @@ def test_a_place_after_a_refusal_said_whole(hint: str, labels: dict[str, Any]) -
     check_values(hint, labels)
 
 
+# a refusal word inside a refusal said after its place refuses that place only, never the place after it
+REFUSED_AFTER_ONLY = [
+    ("la zone eu-south-1a est a proscrire on prend eu-south-1b", {"avoid_zones": ["eu-south-1a"]}),
+    ("region ap-east-1 kommt nicht in frage eu-west-3 schon", {"avoid_regions": ["ap-east-1"]}),
+    ("rack r40 is excluded rack r41", {"avoid_racks": ["r40"]}),
+    ("pas question du rack r40, plutot le rack r41", {"avoid_racks": ["r40"], "prefer_racks": ["r41"]}),
+    # ... unless a likewise says it again
+    ("les noeuds n-08 et n-03 sont à proscrire de même que la baie baie-07",
+     {"avoid_nodes": ["n-08", "n-03"], "avoid_racks": ["baie-07"]}),
+]
+
+
+@pytest.mark.parametrize(("hint", "labels"), REFUSED_AFTER_ONLY)
+def test_a_refusal_said_after_its_place_refuses_nothing_after_it(hint: str, labels: dict[str, Any]) -> None:
+    check_values(hint, labels)
+
+
+SPARE = [
+    ("spare the gpu nodes", {"avoid_gpu_nodes": None}),
+    ("spare rack r40 this time", {"avoid_racks": ["r40"]}),
+    ("use spare capacity in zone eu-south-1a", {"prefer_zones": ["eu-south-1a"]}),
+]
+
+
+@pytest.mark.parametrize(("hint", "labels"), SPARE)
+def test_spare_as_a_verb_refuses(hint: str, labels: dict[str, Any]) -> None:
+    check_values(hint, labels)
+
+
 # idioms whose polarity the analyser does not know stay unread rather than guessed; what is no refusal stays so
 UNSURE = [
-    ("spare node ws-17 please", {}),
     ("count me in for rack r41", {}),
     # no refusal by "not" at the end: a hedge, an alternative
     ("rack r40 if possible, rack r41 if not", {"prefer_racks": ["r40", "r41"]}),

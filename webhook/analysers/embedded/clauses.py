@@ -162,9 +162,10 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
                              and not _LIKEWISE.match(text, _lead(text, m.end()))]
             # a refusal word said inside a refusal of the place before it ("zone a est à proscrire", "... kommt nicht
             # in Frage") refuses that place only, nothing after it ("... on prend zone b"), unless a likewise says it
-            # again ("... est à proscrire de même que dans la baie b-7")
+            # again ("... est à proscrire de même que dans la baie b-7"); a refusal word alone ("rack a meiden rack b
+            # ...") may refuse either way and stays as it is
             before = tuple(m.end() for m in negations(NEGATION_BEFORE, text, start, end, inert)
-                           if not any(s <= m.start() and m.end() <= e for s, e in refused_after))
+                           if not any(s <= m.start() and m.end() <= e and (s, e) != m.span() for s, e in refused_after))
             # "Out: us-east-1, us-east-2": a refusal label standing alone before a colon refuses what the colon lists
             if not before and text[end:end + 2].lstrip().startswith(":") and _REFUSAL_LABEL.search(
                     text, start, end) and is_bare(

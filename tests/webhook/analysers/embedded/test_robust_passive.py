@@ -49,6 +49,8 @@ BEST_LEFT_OUT = [
     ("rack r40 am besten meiden, rack r41 wäre am besten", {"avoid_racks": ["r40"], "prefer_racks": ["r41"]}),
     # "best" alone still wishes
     ("rack r40 would be best", {"prefer_racks": ["r40"]}),
+    # "ideal" inside "less than ideal" is no wish for the place
+    ("rack r40 is less than ideal", {"avoid_racks": ["r40"]}),
 ]
 
 
@@ -199,6 +201,7 @@ AFTER_A_WHOLE_REFUSAL = [
                                                                    "prefer_zones": ["eu-south-1b"]}),
     # a refusal said before its place may list the approved one: not certain, not read
     ("avoid rack r40, rack r41 is fine", {"avoid_racks": ["r40"]}),
+    ("rack r40 is far from ideal, rack r41 would be ideal", {"avoid_racks": ["r40"], "prefer_racks": ["r41"]}),
     ("rack r40 isn't an option, rack r41 is", {"avoid_racks": ["r40"]}),
     # a refusal said before its places still lists them
     ("avoid rack r8, rack r9", {"avoid_racks": ["r8", "r9"]}),

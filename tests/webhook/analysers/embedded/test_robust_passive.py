@@ -51,6 +51,9 @@ BEST_LEFT_OUT = [
     ("rack r40 would be best", {"prefer_racks": ["r40"]}),
     # "ideal" inside "less than ideal" is no wish for the place
     ("rack r40 is less than ideal", {"avoid_racks": ["r40"]}),
+    ("el rack r40 dista de ser ideal", {"avoid_racks": ["r40"]}),
+    ("rack r40 ist alles andere als ideal, rack r41 wäre ideal", {"avoid_racks": ["r40"], "prefer_racks": ["r41"]}),
+    ("le rack r40 est loin d etre ideal, le rack r41 serait idéal", {"avoid_racks": ["r40"], "prefer_racks": ["r41"]}),
 ]
 
 

@@ -49,6 +49,7 @@ BEST_LEFT_OUT = [
     ("rack r40 am besten meiden, rack r41 wäre am besten", {"avoid_racks": ["r40"], "prefer_racks": ["r41"]}),
     # "best" alone still wishes
     ("rack r40 would be best", {"prefer_racks": ["r40"]}),
+    ("rack r40 is best left to the db team, use rack r41", {"avoid_racks": ["r40"], "prefer_racks": ["r41"]}),
     # "ideal" inside "less than ideal" is no wish for the place
     ("rack r40 is less than ideal", {"avoid_racks": ["r40"]}),
     ("el rack r40 dista de ser ideal", {"avoid_racks": ["r40"]}),

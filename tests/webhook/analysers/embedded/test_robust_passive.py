@@ -50,6 +50,7 @@ BEST_LEFT_OUT = [
     # "best" alone still wishes
     ("rack r40 would be best", {"prefer_racks": ["r40"]}),
     ("rack r40 is best left to the db team, use rack r41", {"avoid_racks": ["r40"], "prefer_racks": ["r41"]}),
+    ("rack r40 besser den anderen lassen", {"avoid_racks": ["r40"]}),
     # "ideal" inside "less than ideal" is no wish for the place
     ("rack r40 is less than ideal", {"avoid_racks": ["r40"]}),
     ("el rack r40 dista de ser ideal", {"avoid_racks": ["r40"]}),
@@ -234,6 +235,13 @@ REFUSED_AFTER_ONLY = [
     ("les noeuds n-08 et n-03 sont à proscrire de même que la baie baie-07",
      {"avoid_nodes": ["n-08", "n-03"], "avoid_racks": ["baie-07"]}),
 ]
+
+
+# a last resort is avoided where it can be (0.5), never wished
+def test_a_last_resort_is_avoided_if_possible() -> None:
+    assert strengths("use rack r41, rack r40 only as a last resort") == {"prefer_racks": 1.0, "avoid_racks": 0.5}
+    assert strengths("rack r40 would be my last choice") == {"avoid_racks": 0.5}
+    assert strengths("rack r40 nur als letzte option") == {"avoid_racks": 0.5}
 
 
 @pytest.mark.parametrize(("hint", "labels"), REFUSED_AFTER_ONLY)

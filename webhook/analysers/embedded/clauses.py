@@ -70,6 +70,8 @@ class Clause:
 
 _AND = concept_words("and_word")
 _LIKEWISE = concept_words("likewise")
+# "..., rack r9 too", "..., rack r9 likewise": a place said again with the refusal before it
+_SAID_AGAIN = any_of(_LIKEWISE, concept_words("also"))
 # Signs that list items one after another (lexicon.SOFT_SPLIT): "8 cores, 32 GB", "8 cores / 32 GB", "2x H100 + 100G".
 _LISTING = frozenset({",", "/", "+"})
 _OR = concept_words("or_word")
@@ -157,7 +159,15 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
             marks = sorted([(m.start(), WEAK_STRENGTH, m.group(0)) for m in _spans(WEAK, text, start, end)]
                            + [(m.start(), STRONG_STRENGTH, m.group(0)) for m in _spans(STRONG, text, start, end)])
             lead = start + len(text[start:end]) - len(text[start:end].lstrip())
-            before = tuple(m.end() for m in negations(NEGATION_BEFORE, text, start, end, inert))
+            refused_after = [m.span() for m in negations(NEGATION_AFTER, text, start, end, inert)
+                             if any(start <= s < m.start() for s, _ in names)
+                             and not _LIKEWISE.match(text, _lead(text, m.end()))]
+            # a refusal word said inside a refusal of the place before it ("zone a est à proscrire", "... kommt nicht
+            # in Frage") refuses that place only, nothing after it ("... on prend zone b"), unless a likewise says it
+            # again ("... est à proscrire de même que dans la baie b-7"); a refusal word alone ("rack a meiden rack b
+            # ...") may refuse either way and stays as it is
+            before = tuple(m.end() for m in negations(NEGATION_BEFORE, text, start, end, inert)
+                           if not any(s <= m.start() and m.end() <= e and (s, e) != m.span() for s, e in refused_after))
             # "Out: us-east-1, us-east-2": a refusal label standing alone before a colon refuses what the colon lists
             if not before and text[end:end + 2].lstrip().startswith(":") and _REFUSAL_LABEL.search(
                     text, start, end) and is_bare(
@@ -194,7 +204,11 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
                              # "nicht in rack r3, region westeurope": a level of its own is no list item, unless
                              # "and" / "or" joins it to the refused list ("avoid eu-west-2 and rack z5")
                              and not (_new_level(text, previous, lead)
-                                      and not (_joins(separator) or _OR.fullmatch(separator))))
+                                      and not (_joins(separator) or _OR.fullmatch(separator)))
+                             # "rack r8 is off limits, rack r9": the refusal was said whole before ("..., rack r9
+                             # too" says it again)
+                             and not (refused_whole(text, names, previous)
+                                      and not _SAID_AGAIN.search(text, start, end)))
             # "avoid: rack-1, rack-2": a refusal standing alone before a colon refuses what the colon lists
             inherited = inherited or bool(
                 previous is not None and separator == ":" and not before and not after and previous.negations_before
@@ -327,6 +341,20 @@ _DASH = re.compile(r"[-–—]")
 _SHRUG = concept_words("shrug")
 _REFUSAL_LABEL = concept_words("refusal_label")
 _LABEL_REFUSES = any_of(NEGATION_BEFORE, _REFUSAL_LABEL)
+
+
+def refused_whole(text: str, names: list[tuple[int, int]], clause: Clause) -> bool:
+    """Whether ``clause`` refuses its places with words said after them, after their list has ended ("rack r8 is
+    off limits", "leave rack r8 out", "give rack r8 a miss", "rack r40 ideally not"): a place in the next clause is
+    then no sure item of the refused list ("..., rack r9 too" says the refusal again), nor surely wished instead
+    (``rules._continues_refused_list``): neither is read."""
+    inside = sorted((s, e) for s, e in names if clause.start <= s < clause.end)
+    if not inside or clause.inherited_negation:
+        return False
+    after = FILLER.sub(" ", text[inside[-1][1]:clause.end])
+    return re.search(r"[^\W\d_]", after) is not None and (
+        any(a >= inside[-1][1] for a in clause.negations_after)
+        or any(b <= inside[0][0] for b in clause.negations_before))
 
 
 def _named_in(text: str, names: list[tuple[int, int]], clause: Clause) -> set[str]:
@@ -656,6 +684,15 @@ def _said(text: str, piece_start: int, boundary: _Boundary, names: list[tuple[in
         and ANY_LEVEL.search(text, last, boundary.start) is not None)
 
 
+def _refused_after_name(said: _Said) -> bool:
+    """Whether the piece ends in a refusal said after a place it names ("rack-3 is off limits", "zone b is best
+    left out"): that refusal is whole, so a wish verb or a strength word right after it opens the next wish, typed
+    without punctuation ("... | run it in rack-5", "... kommt nicht in Frage | lieber ap-southeast-2")."""
+    last = said.cues[-1] if said.cues else None
+    return last is not None and NEGATION_AFTER.fullmatch(last.group(0)) is not None and any(
+        p < last.start() for p in said.named)
+
+
 def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int,
                   names: list[tuple[int, int]]) -> bool:
     """Whether ``boundary`` opens a new clause after what the piece has ``said`` since ``piece_start``."""
@@ -664,6 +701,7 @@ def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int,
     if kind == _OPEN and _WITH_OBJECT.search(text, boundary.start, boundary.end) and said.cues:
         return not _VERB_SUBJECT.search(text, piece_start, cut)
     if kind != _CLOSE and said.quiet and not (kind == _OPEN and said.refused_level) and not (
+            kind in (_OPEN, _STRENGTH) and _refused_after_name(said)) and not (
             # "ssd preferably | no gpu nodes": a strength word said after its object, then a refusal
             kind == _NEGATION and len(said.cues) == 1
             and any(p.fullmatch(said.cues[0].group(0)) for p in (WEAK, STRONG))
@@ -691,7 +729,8 @@ def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int,
         # "prefer node-21 must avoid node-21": a strength word after a whole wish opens the next one; not one
         # that grades a refusal said after its object ("... die Zone Y ist unbedingt zu meiden": the object
         # before it is the refusal's, ``_refused_objects``)
-        return bool(said.negations or (said.wish and said.things)) and not _grades_refusal_after(text, boundary)
+        return bool(said.negations or (said.wish and said.things) or _refused_after_name(said)) and not (
+            _grades_refusal_after(text, boundary))
     if kind == _NEGATION:
         # "us-east-1 is not ok" is one remark; "run on m03 do not run on m03", "2 A10s nothing fancier" are
         # two; "no nos quedemos sin servicio" is one; "on a machine that has no gpu", "sur un nœud qui n'a
@@ -805,11 +844,18 @@ def _names_then_remark(text: str, names: list[tuple[int, int]], start: int, end:
     inside = sorted((s, e) for s, e in names if start <= s < end)
     if not inside or not is_bare(text, [], start, inside[0][0], _NOTHING):
         return False
+    if _APPROVED.match(text, inside[-1][1], end) or _COPULA_ALONE.fullmatch(text, inside[-1][1], end):
+        # "..., ws-14 geht", "..., rack r9 is fine", "rack r8 isn't an option, rack r9 is": approved, or said to be
+        # what the refused one is not: no refused item
+        return False
     rest = FILLER.sub(" ", text[inside[-1][1]:end])  # "pls", "bitte" ask for nothing new
     # a wish verb after the names asks for something new: "knoten k-3 benutzen"
     return not any(p.search(rest) for p in (WISH, _OPENING, _CLOSING, NEGATION_BEFORE, NEGATION_AFTER,
                                              _LOCATIVE_ANYWHERE))
 _LOCATIVE = re.compile(group("locative") + r"\s")  # "in", "en", "auf", "dans", ...
+# words that approve the place named right before them ("node-4 works", "ws-14 geht"; lang/*/approval.txt)
+_APPROVED = re.compile(r"\s*" + expand("{approval}") + r"(?![\w-])")
+_COPULA_ALONE = re.compile(expand(r"\s*{copula}[\s.!]*"))
 _LOCATIVE_ANYWHERE = re.compile(r"(?<![\w-])" + group("locative") + r"\s")
 
 

@@ -19,6 +19,7 @@ from webhook.analysers.embedded.clauses import (
     inert_phrases,
     is_bare,
     negations,
+    refused_whole,
     segment,
     words_end,
 )
@@ -1276,7 +1277,7 @@ def polarity_safe(text: str, clauses: list[Clause], slots: list[Slot], candidate
             continue  # "never on node-3 always on node-4": the refusal may end before node-4
         if approved(text, clause, candidate, names):
             continue  # "stay off node-3 node-4 works": which of them the refusal meant is not certain
-        if _continues_refused_list(text, clauses, clause, candidate, candidates):
+        if _continues_refused_list(text, clauses, clause, candidate, candidates, names):
             continue
         if _beyond_nearer_refused(text, clause, candidate, candidates):
             continue
@@ -1457,9 +1458,11 @@ def _only_list_glue(words: str) -> bool:
 
 
 def _continues_refused_list(text: str, clauses: list[Clause], clause: Clause, candidate: Candidate,
-                            candidates: list[Candidate]) -> bool:
+                            candidates: list[Candidate], names: list[tuple[int, int]]) -> bool:
     """A place that opens the clause right after a refused place of its kind ("avoid m05 and m06 ...")
-    without a verb of its own: the list may go on, so preferring it is not certain."""
+    without a verb of its own: the list may go on, so preferring it is not certain. Not so when the refusal
+    was said whole after its place and this one is approved after a comma ("rack r40 is best avoided, rack r41
+    would be best", "knoten ws-12 auslassen, ws-14 geht")."""
     if not candidate.intent.startswith("prefer_") or f"avoid_{candidate.intent[7:]}" not in {
             c.intent for c in candidates}:
         return False
@@ -1472,7 +1475,11 @@ def _continues_refused_list(text: str, clauses: list[Clause], clause: Clause, ca
     opening = text[clause.start:candidate.position]
     # "not us-central1-a, us-central1-b instead": the alternative chosen after a comma, no item of the refused list
     # ("avoid rack-1 and rack-2 instead" refuses both)
-    chosen = text[previous.end:clause.start].strip() == "," and _INSTEAD.search(text, candidate.position, clause.end)
+    comma = text[previous.end:clause.start].strip() == ","
+    chosen = comma and _INSTEAD.search(text, candidate.position, clause.end)
+    # typed without the comma the refusal may reach on ("rack r-31 meiden rack r-32 wäre am besten"): not certain
+    end = next((e for s, e in names if s == candidate.position), candidate.position)
+    chosen = chosen or (comma and refused_whole(text, names, previous) and APPROVAL.match(text, end, clause.end))
     return refused and _only_list_glue(opening) and not chosen
 
 

@@ -1093,8 +1093,9 @@ def _qualifies_place(text: str, clause: Clause, candidate: Candidate, candidates
 
 # A place said right after a preposition of separation ("out of", "fuera de", "aus", "hors de"; lang/*/separative.txt),
 # with an article and level word between at most: never where the pod is wished.
+# (a name may be quoted: "run it on `m07`", backticks read as plain quotes)
 _BEFORE_NAME = (r"\s*(?:(?:{articles}|{elided_articles})\s*)?(?:(?:" + _ANY_LEVEL_WORD
-                + r")\s+)?$")  # an article and a level word at most, up to the name
+                + r")\s+)?['\"]?$")  # an article and a level word at most, up to the name
 _SEPARATED = re.compile(expand(r"(?<![\w-]){separative}" + _BEFORE_NAME))
 
 

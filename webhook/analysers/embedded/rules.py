@@ -580,6 +580,8 @@ def _read_numbers(h: _Hint) -> None:
             mask(slot.start, slot.end, _MASKS[slot.kind])
         if clause is None or slot.kind not in ("cores", "gpus", "size", "rate"):
             continue
+        if _describes_refused_place(h, slot):
+            continue
         number = float(slot.value)
         negated = h.negated(clause, slot.start)
         if slot.kind == "cores" and not negated:
@@ -660,6 +662,22 @@ def _after_refused_place(h: _Hint, clause: Clause, start: int) -> bool:
     n-8 que tiene gpu"): it may describe that place or open a wish of its own; neither is settled."""
     return any(clause.start <= s.end <= start and s.kind in ("zone", "region", "rack", "node")
                and _RELATIVE.search(h.text, s.end, start) for s in h.slots)
+
+
+# what ties an amount to the place named right before it as that place's own: "with", "(", "which has"
+_DESCRIBING = re.compile(expand(r"\s*(?:\(\s*|(?:{with_word}|{relative_pronoun}(?:\s+[\w'-]+){0,2})\s+)"
+                                r"(?:{articles}\s+)?"))
+
+
+def _describes_refused_place(h: _Hint, amount: Slot) -> bool:
+    """Whether ``amount`` describes a refused place it is tied to ("avoid m07 with 64gb", "not on m07 (64gb)",
+    "evita m07 que tiene 64gb"): what that place has is no wish, and the refusal is that place's."""
+    place = max((s for s in h.slots if s.kind in _PLACES and s.end <= amount.start), key=lambda s: s.end,
+                default=None)
+    if place is None or not _DESCRIBING.fullmatch(h.text, place.end, amount.start):
+        return False
+    clause = clause_at(h.clauses, place.start)
+    return clause is not None and clause.negated_at(place.start)
 
 
 def _read_gpu_words(h: _Hint) -> None:

@@ -187,9 +187,10 @@ _NODE_CONTEXT = re.compile(
 # ("sur db-new-08": a word may stand between the letters and the number)
 _ON_NODE_NAME = r"([a-z]{1,4}\d?(?:-[a-z]{2,6})?-\d{1,3}[a-z]?)(?![\w-]|\.\w)"
 _ON_NODE = re.compile(r"(?<![\w-])" + group("node_preposition") + r"\s+" + _ON_NODE_NAME)
-# "avoid kn-ham-40", "evita el wk-mad-17", "kn-ham-40 meiden": so is one a refusal names as its object
-_REFUSED_NODE = re.compile(r"(?<![\w-])" + group("negation_before") + r"\s+(?:" + group("articles") + r"\s+)?"
-                           + _ON_NODE_NAME)
+# "avoid kn-ham-40", "evita el wk-mad-17", "kn-ham-40 meiden", "don't use kw-12": so is one a refusal names as its
+# object
+_REFUSED_NODE = re.compile(r"(?<![\w-])" + group("negation_before") + r"\s+(?:" + group("wish") + r"\s+)?(?:"
+                           + group("articles") + r"\s+)?" + _ON_NODE_NAME)
 # "nicht auf render-07", "pas sur gpuwrk-03", "no en nodo-x-07": after a refusal and a preposition a longer
 # word may name the node ("render-07" is no node by its shape alone)
 _REFUSED_ON_NODE = re.compile(r"(?<![\w-])" + group("negation_before") + r"\s+(?:" + group("node_preposition")

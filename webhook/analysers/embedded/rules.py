@@ -896,6 +896,11 @@ def _read_bare_spreads(h: _Hint) -> None:
         said = _ONE_LEVEL.sub(lambda m: " " * len(m.group(0)),
                               _without_cues(cue_text, h.candidates, sentence[0].start, sentence[-1].end))
         levels = {name for name, word in _LEVEL_WORDS if re.search(rf"(?<![\w-])(?:{word})(?![\w-])", said)}
+        # "spread (the replicas) over us-east-1a, us-east-1b and us-east-1c": the places it names after the verb, two
+        # or more of one kind, say the level ("spread it in eu-west-1" is no spread over regions)
+        listed = _listed_after(h, verb.end(), clause.end)
+        if not levels and len({str(s.value) for s in listed}) >= 2:
+            levels = {f"spread_{listed[0].kind}s"}
         # "spread the workers", "die Replikas verteilen": without a level, the workload's own instances
         # spread over nodes (ARCHITECTURE 2.2: apart -> spread_nodes)
         if not levels and _OWN_INSTANCES.search(cue_text, clause.start, clause.end):
@@ -903,6 +908,18 @@ def _read_bare_spreads(h: _Hint) -> None:
         if len(levels) == 1:
             add(Candidate(levels.pop(), verb.start(), cue=verb.group(0)))
             spread_found.add(clause.sentence)
+
+
+def _listed_after(h: _Hint, start: int, end: int) -> list[Slot]:
+    """The first place named in [start, end) and the places of its kind listed right after it ("us-east-1a,
+    us-east-1b and us-east-1c"), past the clause's end: a list's commas cut no list."""
+    first = next((s for s in h.slots if s.kind in _PLACES and start <= s.start < end), None)
+    listed = [first] if first else []
+    for slot in (s for s in h.slots if first and s.kind == first.kind and s.start >= first.end):
+        if not _only_list_glue(h.text[listed[-1].end:slot.start]):
+            break
+        listed.append(slot)
+    return listed
 
 
 # What may stand beside a level word and its strength in a spread said again by its level alone ("zones are a must",

@@ -899,6 +899,8 @@ def _read_bare_spreads(h: _Hint) -> None:
         # "spread (the replicas) over us-east-1a, us-east-1b and us-east-1c": the places it names after the verb, two
         # or more of one kind, say the level ("spread it in eu-west-1" is no spread over regions)
         listed = _listed_after(h, verb.end(), clause.end)
+        if listed and clause.negated_at(listed[0].start):
+            listed = []  # refused places are no spread's ("spread, but not on rack-1 or rack-2" typed as one clause)
         if not levels and len({str(s.value) for s in listed}) >= 2:
             levels = {f"spread_{listed[0].kind}s"}
         # "spread the workers", "die Replikas verteilen": without a level, the workload's own instances

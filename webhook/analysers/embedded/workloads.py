@@ -77,7 +77,8 @@ _ARTICLES = re.compile(rf"(?:{group('articles')[3:-1]})\s+|{group('elided_articl
 _HEAD_NOUNS = group("head_nouns")[3:-1]
 _HEAD = re.compile(rf"(?:{_HEAD_NOUNS})(?![\w-])")
 _LEADING_VERB = re.compile(rf"(?:{group('leading_verb')}|{group('already')}|{group('also')})\s+")
-# "deployment/redis", "sts/postgres": a workload's kind before a slash (lang/en/workload_kind.txt) marks the name after it
+# "deployment/redis", "sts/postgres": a workload's kind before a slash (lang/en/workload_kind.txt) marks the name
+# after it
 _KIND_SLASH = re.compile(group("workload_kind") + r"/(?=[a-z])|"
                          # ... and so does a selector's key ("app=redis", lang/en/workload_label_key.txt)
                          + group("workload_label_key") + r"\s*[=:]\s*(?=[a-z])")
@@ -157,8 +158,8 @@ def _names_after(text: str, position: int, limit: int, original: str) -> tuple[l
                 position, headed = kind.end(), True
                 break
             head = _HEAD.match(text, position) if first else None
-            skip = _ARTICLES.match(text, position) or head or (_LEADING_VERB.match(text, position) if first else None) or (
-                _CALLED.match(text, position) if first else None)
+            skip = _ARTICLES.match(text, position) or head or (
+                (_LEADING_VERB.match(text, position) or _CALLED.match(text, position)) if first else None)
             if not skip:
                 break
             headed = headed or head is not None

@@ -394,6 +394,8 @@ KUBECTL: list[tuple[str, Labels]] = [
     ("put it beside app=valkey", {"prefer_same_node_as_deployments": ["valkey"]}),
     ("keep off any node hosting k8s-app=broker", {"avoid_same_node_as_deployments": ["broker"]}),
     ("same machine as the service called invoices-api", {"prefer_same_node_as_deployments": ["invoices-api"]}),
+    ("same machine as the svc called invoices-api", {"prefer_same_node_as_deployments": ["invoices-api"]}),
+    ("same node as the ledger svc", {"prefer_same_node_as_deployments": ["ledger"]}),
     ("next to pods named memo-7", {"prefer_same_node_as_deployments": ["memo-7"]}),
     ("misma zona que el servicio llamado invoices-api", {"prefer_same_zone_as_deployments": ["invoices-api"]}),
     ("gleiche Zone wie der Dienst namens authz-api", {"prefer_same_zone_as_deployments": ["authz-api"]}),
@@ -459,8 +461,6 @@ OPEN: list[tuple[str, Labels, str]] = [
     ("über eu-north-1 und eu-south-2 verteilen",
      {"spread_regions": None, "prefer_regions": ["eu-north-1", "eu-south-2"]},
      "a verb-final spread after its places: the places are a clause of their own, and 'über' is no place preposition"),
-    ("same machine as the svc called invoices-api", {"prefer_same_node_as_deployments": ["invoices-api"]},
-     "'svc' is a workload's kind only before a slash, no head noun"),
 ]
 
 

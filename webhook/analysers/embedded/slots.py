@@ -201,7 +201,9 @@ _REFUSED_ON_NODE = re.compile(r"(?<![\w-])" + group("negation_before") + r"\s+(?
 _NODE_TROUBLED = re.compile(r"(?<![\w.-])([a-z]{1,4}-\d{1,3}[a-z]?)(?=" + TROUBLE.pattern + r"(?![\w-]))")
 _NODE_REFUSED = re.compile(r"(?<![\w-])" + _ON_NODE_NAME + r"\s+(?=" + group("negation_after") + r"(?![\w-]))")
 # a list item after a node's name, of any length: ``_node_list`` keeps it only when it has the first's shape
-_ON_NODE_TAIL = re.compile(rf"(?:\s*(?:,|/|&|{_JOIN})\s*|\s+)([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?![\w-]|\.\w)")
+# (a refused list's "nor", lang/*/nor_word.txt: "pas sur calcul-12 ni calcul-13")
+_ON_NODE_TAIL = re.compile(rf"(?:\s*(?:,|/|&|{_JOIN}|{group('nor_word')})\s*|\s+)([a-z][a-z0-9]*(?:-[a-z0-9]+)*)"
+                           r"(?![\w-]|\.\w)")
 _NOT_NODES = re.compile(r"^(?:\d+|" + group("not_node_names") + ")$")
 # "cpu: 32", "gpus: 2": a bare count after a resource label
 _LABELLED_COUNT = re.compile(expand(r"{b}(?:({gpu_label})|{unit_cores})\s*[:=]\s*(\d{1,3})"

@@ -474,12 +474,16 @@ def extract(text: str) -> list[Slot]:
                 add(kind, text[start:end], start, end)
     # last, a node only a refusal points at: any other reading of the name comes first ("off r2-07, those racks")
     refused: set[str | None] = set()
+    shapes: set[str | None] = set()
     for match in [*_REFUSED_NODE.finditer(text), *_REFUSED_ON_NODE.finditer(text), *_NODE_REFUSED.finditer(text),
                   *_NODE_TROUBLED.finditer(text)]:
         for start, end in _node_list(text, match):  # "stay off kw-12 and kw-13": the list it refuses
             add("node", text[start:end], start, end)
             refused.add(_scheme(text[start:end]))
+            shapes.add(_shape(text[start:end]))
     refused.discard(None)
     add_siblings(_scheme, refused)
+    # ... and a bare name of its very shape, its letters too ("avoid kw-12, prefer kw-13")
+    add_siblings(_shape, shapes)
     slots.sort(key=lambda s: (s.start, s.end))
     return slots

@@ -587,6 +587,8 @@ def _read_numbers(h: _Hint) -> None:
             mask(slot.start, slot.end, _MASKS[slot.kind])
         if clause is None or slot.kind not in ("cores", "gpus", "size", "rate"):
             continue
+        if _describes_refused_place(h, slot):
+            continue
         number = float(slot.value)
         negated = h.negated(clause, slot.start)
         if slot.kind == "cores" and not negated:
@@ -667,6 +669,22 @@ def _after_refused_place(h: _Hint, clause: Clause, start: int) -> bool:
     n-8 que tiene gpu"): it may describe that place or open a wish of its own; neither is settled."""
     return any(clause.start <= s.end <= start and s.kind in ("zone", "region", "rack", "node")
                and _RELATIVE.search(h.text, s.end, start) for s in h.slots)
+
+
+# what ties an amount to the place named right before it as that place's own: "with", "(", "which has"
+_DESCRIBING = re.compile(expand(r"\s*(?:\(\s*|(?:{with_word}|{relative_pronoun}(?:\s+[\w'-]+){0,2})\s+)"
+                                r"(?:{articles}\s+)?"))
+
+
+def _describes_refused_place(h: _Hint, amount: Slot) -> bool:
+    """Whether ``amount`` describes a refused place it is tied to ("avoid m07 with 64gb", "not on m07 (64gb)",
+    "evita m07 que tiene 64gb"): what that place has is no wish, and the refusal is that place's."""
+    place = max((s for s in h.slots if s.kind in _PLACES and s.end <= amount.start), key=lambda s: s.end,
+                default=None)
+    if place is None or not _DESCRIBING.fullmatch(h.text, place.end, amount.start):
+        return False
+    clause = clause_at(h.clauses, place.start)
+    return clause is not None and clause.negated_at(place.start)
 
 
 def _read_gpu_words(h: _Hint) -> None:
@@ -887,6 +905,13 @@ def _read_bare_spreads(h: _Hint) -> None:
         said = _ONE_LEVEL.sub(lambda m: " " * len(m.group(0)),
                               _without_cues(cue_text, h.candidates, sentence[0].start, sentence[-1].end))
         levels = {name for name, word in _LEVEL_WORDS if re.search(rf"(?<![\w-])(?:{word})(?![\w-])", said)}
+        # "spread (the replicas) over us-east-1a, us-east-1b and us-east-1c": the places it names after the verb, two
+        # or more of one kind, say the level ("spread it in eu-west-1" is no spread over regions)
+        listed = _listed_after(h, verb.end(), clause.end)
+        if listed and clause.negated_at(listed[0].start):
+            listed = []  # refused places are no spread's ("spread, but not on rack-1 or rack-2" typed as one clause)
+        if not levels and len({str(s.value) for s in listed}) >= 2:
+            levels = {f"spread_{listed[0].kind}s"}
         # "spread the workers", "die Replikas verteilen": without a level, the workload's own instances
         # spread over nodes (ARCHITECTURE 2.2: apart -> spread_nodes)
         if not levels and _OWN_INSTANCES.search(cue_text, clause.start, clause.end):
@@ -894,6 +919,18 @@ def _read_bare_spreads(h: _Hint) -> None:
         if len(levels) == 1:
             add(Candidate(levels.pop(), verb.start(), cue=verb.group(0)))
             spread_found.add(clause.sentence)
+
+
+def _listed_after(h: _Hint, start: int, end: int) -> list[Slot]:
+    """The first place named in [start, end) and the places of its kind listed right after it ("us-east-1a,
+    us-east-1b and us-east-1c"), past the clause's end: a list's commas cut no list."""
+    first = next((s for s in h.slots if s.kind in _PLACES and start <= s.start < end), None)
+    listed = [first] if first else []
+    for slot in (s for s in h.slots if first and s.kind == first.kind and s.start >= first.end):
+        if not _only_list_glue(h.text[listed[-1].end:slot.start]):
+            break
+        listed.append(slot)
+    return listed
 
 
 # What may stand beside a level word and its strength in a spread said again by its level alone ("zones are a must",
@@ -1102,8 +1139,9 @@ def _qualifies_place(text: str, clause: Clause, candidate: Candidate, candidates
 
 # A place said right after a preposition of separation ("out of", "fuera de", "aus", "hors de"; lang/*/separative.txt),
 # with an article and level word between at most: never where the pod is wished.
+# (a name may be quoted: "run it on `m07`", backticks read as plain quotes)
 _BEFORE_NAME = (r"\s*(?:(?:{articles}|{elided_articles})\s*)?(?:(?:" + LEVEL_WORDS
-                + r")\s+)?$")  # an article and a level word at most, up to the name
+                + r")\s+)?['\"]?$")  # an article and a level word at most, up to the name
 _SEPARATED = re.compile(expand(r"(?<![\w-]){separative}" + _BEFORE_NAME))
 
 

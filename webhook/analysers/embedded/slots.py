@@ -153,8 +153,14 @@ _ZONE_NAMED = re.compile(r"(?<![\w-])" + group("level_zone") + r"\s+"
                          r"(?![\w-])")
 _AZ_ID = re.compile(r"(?<![\w-])([a-z]{3}\d{1,2}-az\d{1,2})(?![\w-])")  # AWS zone ids: "use1-az4"
 # Fully qualified node names ("ip-10-1-4-22.eu-west-1.compute.internal") hold region names: read them first.
+# So do other hosts' full names, a first label with a digit and two or more labels of words after it
+# ("infra-1.ocp.example.com", "esx12.dc2.corp"; never a version, "v1.29.3", nor a link's or image's host, "/" after)
 _FQDN_NODE = re.compile(r"(?<![\w.-])(" + group("node_name_prefix") + r"-[a-z0-9-]*\d[a-z0-9-]*(?:\.[a-z0-9-]+){2,})"
-                        r"(?![\w-])")
+                        r"(?![\w-])|"
+                        r"(?<![\w.@/:-])((?=[a-z0-9-]*\d)[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?:\.[a-z][a-z0-9-]*){2,})"
+                        r"(?![\w-]|\.\w|:\d|/)")
+# an IPv4 address is a node only after a node's level word ("node 10.0.3.17"), never by its shape alone
+_IPV4 = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}")
 _RACK = re.compile(r"(?<![\w-])" + group("level_rack")
                    + r"(?:[-_](\d{1,3}[a-z]?|[a-z]\d{0,2}|[a-z]{2,3}\d{1,3})|(\d{1,3}[a-z]?))(?![\w-])")
 _RACK_SPACED = re.compile(r"(?<![\w-])" + group("level_rack") + r"\s+(\d{1,3})((?:\s*(?:,|/|&|" + _JOIN
@@ -173,7 +179,7 @@ _NODE_SHAPED = re.compile(expand(
     r"{b}((?:[a-z][a-z0-9]*-(?:[a-z0-9]+-)*)?{node_name_prefix}-?\d+(?:-\d+)*[a-z]?(?:\.[a-z0-9-]+)*|"
     r"(?:[a-z][a-z0-9]*-)*{node_name_prefix}-[a-z]{1,3}\d+[a-z0-9]*(?:-[a-z0-9]*\d[a-z0-9]*)*|"
     r"(?:[a-z][a-z0-9]*-)*{node_name_prefix}(?:-[a-z]{2,4}){1,2}-\d+[a-z]?|"
-    r"{node_pool_prefix}-(?=[a-z0-9-]*\d)[a-z0-9]+(?:-[a-z0-9]+)*){e}"
+    r"{node_pool_prefix}-(?=[a-z0-9-]*\d)[a-z0-9]+(?:-[a-z0-9]+)*|{node_id_shape}){e}"
 ))
 _NODE_CONTEXT = re.compile(
     r"(?<![\w-])" + group("level_node") + r"\s+" + _CALLED
@@ -183,9 +189,10 @@ _NODE_CONTEXT = re.compile(
 # ("sur db-new-08": a word may stand between the letters and the number)
 _ON_NODE_NAME = r"([a-z]{1,4}\d?(?:-[a-z]{2,6})?-\d{1,3}[a-z]?)(?![\w-]|\.\w)"
 _ON_NODE = re.compile(r"(?<![\w-])" + group("node_preposition") + r"\s+" + _ON_NODE_NAME)
-# "avoid kn-ham-40", "evita el wk-mad-17", "kn-ham-40 meiden": so is one a refusal names as its object
-_REFUSED_NODE = re.compile(r"(?<![\w-])" + group("negation_before") + r"\s+(?:" + group("articles") + r"\s+)?"
-                           + _ON_NODE_NAME)
+# "avoid kn-ham-40", "evita el wk-mad-17", "kn-ham-40 meiden", "don't use kw-12": so is one a refusal names as its
+# object
+_REFUSED_NODE = re.compile(r"(?<![\w-])" + group("negation_before") + r"\s+(?:" + group("wish") + r"\s+)?(?:"
+                           + group("articles") + r"\s+)?" + _ON_NODE_NAME)
 # "nicht auf render-07", "pas sur gpuwrk-03", "no en nodo-x-07": after a refusal and a preposition a longer
 # word may name the node ("render-07" is no node by its shape alone)
 _REFUSED_ON_NODE = re.compile(r"(?<![\w-])" + group("negation_before") + r"\s+(?:" + group("node_preposition")
@@ -195,7 +202,10 @@ _REFUSED_ON_NODE = re.compile(r"(?<![\w-])" + group("negation_before") + r"\s+(?
 # node (a workload is named by words, a host by a number)
 _NODE_TROUBLED = re.compile(r"(?<![\w.-])([a-z]{1,4}-\d{1,3}[a-z]?)(?=" + TROUBLE.pattern + r"(?![\w-]))")
 _NODE_REFUSED = re.compile(r"(?<![\w-])" + _ON_NODE_NAME + r"\s+(?=" + group("negation_after") + r"(?![\w-]))")
-_ON_NODE_TAIL = re.compile(rf"\s*(?:,|/|&|{_JOIN})\s*" + _ON_NODE_NAME)
+# a list item after a node's name, of any length: ``_node_list`` keeps it only when it has the first's shape
+# (a refused list's "nor", lang/*/nor_word.txt: "pas sur calcul-12 ni calcul-13")
+_ON_NODE_TAIL = re.compile(rf"(?:\s*(?:,|/|&|{_JOIN}|{group('nor_word')})\s*|\s+)([a-z][a-z0-9]*(?:-[a-z0-9]+)*)"
+                           r"(?![\w-]|\.\w)")
 _NOT_NODES = re.compile(r"^(?:\d+|" + group("not_node_names") + ")$")
 # "cpu: 32", "gpus: 2": a bare count after a resource label
 # ... or typed without the colon, as an item of a list of labels ("cpu 16 ram 64g", "cpu 8, ssd"): the count ends
@@ -255,6 +265,18 @@ def _scheme(name: str) -> str | None:
     number (None for a name without one)."""
     parts = _shape(name).split("-")
     return f"{parts[0]}-*-{parts[2]}" if len(parts) == 3 and parts[1].isalpha() else None
+
+
+def _node_list(text: str, match: re.Match[str]) -> list[tuple[int, int]]:
+    """The spans of the node ``match`` names (group 1) and of the list items of its shape right after it ("on
+    hx-03 or hx-04", "stay off kw-12 and kw-13", typed "kw-12 kw-13"); none when the first is no node's name."""
+    spans: list[tuple[int, int]] = []
+    item: re.Match[str] | None = match
+    while item is not None and not _NOT_NODES.match(item.group(1)) and _shape(item.group(1)) == _shape(
+            match.group(1)):
+        spans.append(item.span(1))
+        item = _ON_NODE_TAIL.match(text, item.end())
+    return spans
 
 
 def _claim(taken: list[tuple[int, int]], start: int, end: int) -> bool:
@@ -338,7 +360,9 @@ def extract(text: str) -> list[Slot]:
         add("gpu_model", name, start, end)
 
     for match in _FQDN_NODE.finditer(text):
-        add("node", match.group(1), match.start(1), match.end(1))
+        group_ = 1 if match.group(1) else 2
+        if not _NOT_NODES.match(match.group(group_)):
+            add("node", match.group(group_), match.start(group_), match.end(group_))
     # Before zones and regions: after "rack" a name shaped like a region ("rack rk-north-2") is a rack.
     for match in _RACK_NAMED.finditer(text):
         if re.fullmatch(r"\d+[a-z]?", match.group(1)):  # "rack 3" is rack-3 (below)
@@ -442,7 +466,7 @@ def extract(text: str) -> list[Slot]:
     named_shapes: set[str | None] = set()
     for match in _NODE_CONTEXT.finditer(text):
         name = match.group(1).rstrip(".")
-        if _NOT_NODES.match(name) or not re.search(r"[a-z]", name):
+        if _NOT_NODES.match(name) or not (re.search(r"[a-z]", name) or _IPV4.fullmatch(name)):
             continue
         add("node", name, match.start(1), match.start(1) + len(name))
         named_shapes.add(_shape(name))
@@ -451,12 +475,9 @@ def extract(text: str) -> list[Slot]:
     add_siblings(_shape, named_shapes)
     schemes: set[str | None] = set()
     for match in _ON_NODE.finditer(text):
-        item: re.Match[str] | None = match
-        while item is not None and not _NOT_NODES.match(item.group(1)) and _shape(item.group(1)) == _shape(
-                match.group(1)):
-            add("node", item.group(1), item.start(1), item.end(1))
-            schemes.add(_scheme(item.group(1)))
-            item = _ON_NODE_TAIL.match(text, item.end())
+        for start, end in _node_list(text, match):
+            add("node", text[start:end], start, end)
+            schemes.add(_scheme(text[start:end]))
     # ... and so does a node named after its preposition with a word inside ("nie db-alt-02, lieber auf db-neu-07")
     schemes.discard(None)
     add_siblings(_scheme, schemes)
@@ -467,12 +488,16 @@ def extract(text: str) -> list[Slot]:
                 add(kind, text[start:end], start, end)
     # last, a node only a refusal points at: any other reading of the name comes first ("off r2-07, those racks")
     refused: set[str | None] = set()
+    shapes: set[str | None] = set()
     for match in [*_REFUSED_NODE.finditer(text), *_REFUSED_ON_NODE.finditer(text), *_NODE_REFUSED.finditer(text),
                   *_NODE_TROUBLED.finditer(text)]:
-        if not _NOT_NODES.match(match.group(1)):
-            add("node", match.group(1), match.start(1), match.end(1))
-            refused.add(_scheme(match.group(1)))
+        for start, end in _node_list(text, match):  # "stay off kw-12 and kw-13": the list it refuses
+            add("node", text[start:end], start, end)
+            refused.add(_scheme(text[start:end]))
+            shapes.add(_shape(text[start:end]))
     refused.discard(None)
     add_siblings(_scheme, refused)
+    # ... and a bare name of its very shape, its letters too ("avoid kw-12, prefer kw-13")
+    add_siblings(_shape, shapes)
     slots.sort(key=lambda s: (s.start, s.end))
     return slots

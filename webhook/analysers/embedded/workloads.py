@@ -80,6 +80,13 @@ _HEAD = re.compile(rf"(?:{_HEAD_NOUNS})(?![\w-])")
 _LEADING_VERB = re.compile(rf"(?:{group('leading_verb')}|{group('already')}|{group('also')})\s+")
 # a word describing the workload right before its dashed name ("the noisy batch-runner pods", lang/*/noisy.txt)
 _DESCRIBING = re.compile(expand(r"(?:{noisy})\s+(?=[a-z][\w]*-[\w-]+)"))
+# "deployment/redis", "sts/postgres": a workload's kind before a slash (lang/en/workload_kind.txt) marks the name
+# after it
+_KIND_SLASH = re.compile(group("workload_kind") + r"/(?=[a-z])|"
+                         # ... and so does a selector's key ("app=redis", lang/en/workload_label_key.txt)
+                         + group("workload_label_key") + r"\s*[=:]\s*(?=[a-z])")
+# "the service called billing-api", "el servicio llamado billing-api": a naming word before the name is no name
+_CALLED = re.compile(group("called_word") + r"\s+")
 _MARKED = re.compile(r"[-_.\d]")  # a name's shape that no plain word has ("mysql-primary", "app_v2")
 _NAME = re.compile(r"'([^']{1,60})'|\"([^\"]{1,60})\"|`([^`]{1,60})`|«([^»]{1,60})»|„([^“”]{1,60})[“”]|"
                    r"([a-z][a-z0-9._-]{0,60}[a-z0-9]|[a-z])(?![\w-])")
@@ -154,9 +161,14 @@ def _names_after(text: str, position: int, limit: int, original: str) -> tuple[l
         # being there that comes first in Spanish ("donde corre spark")
         headed = False
         for _ in range(4):
+            kind = _KIND_SLASH.match(text, position, limit)
+            if kind:  # "deployment/redis": the kind marks the name after it
+                position, headed = kind.end(), True
+                break
             head = _HEAD.match(text, position) if first else None
             skip = _ARTICLES.match(text, position) or head or (
-                (_LEADING_VERB.match(text, position) or _DESCRIBING.match(text, position)) if first else None)
+                (_LEADING_VERB.match(text, position) or _DESCRIBING.match(text, position)
+                 or _CALLED.match(text, position)) if first else None)
             if not skip:
                 break
             headed = headed or head is not None

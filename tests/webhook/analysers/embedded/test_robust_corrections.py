@@ -157,7 +157,6 @@ def test_a_retraction_takes_its_sentence_back(hint: str, labels: dict[str, Any])
 
 # not certain which value stands, or more is said of the new one: nothing is guessed, a refusal is never a preference
 @pytest.mark.parametrize("hint", [
-    "avoid rack b2, actually b3 is fine",
     "avoid rack q9, i mean q9 is ok",
     "evita la zona il-central-1a, digo, la zona il-central-1a no",
     "zone il-central-1a, sorry, il-central-1a is fine",
@@ -171,6 +170,12 @@ def test_a_retraction_takes_its_sentence_back(hint: str, labels: dict[str, Any])
 ])
 def test_a_retracted_refusal_is_never_a_preference(hint: str) -> None:
     assert not {n for n in names(hint) if n.startswith("prefer_")}, hint
+
+
+def test_another_place_approved_after_a_refusal_is_no_correction_of_it() -> None:
+    # "actually" opens no correction here: b3 is approved on its own (test_robust_passive: "..., rack r9 is fine"),
+    # and the refused b2 stays refused
+    check_values("avoid rack b2, actually b3 is fine", {"avoid_racks": ["b2"], "prefer_racks": ["b3"]})
 
 
 # no correction: lists and plain wishes read as before

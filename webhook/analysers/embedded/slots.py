@@ -163,8 +163,22 @@ _FQDN_NODE = re.compile(r"(?<![\w.-])(" + group("node_name_prefix") + r"-[a-z0-9
 _IPV4 = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}")
 _RACK = re.compile(r"(?<![\w-])" + group("level_rack")
                    + r"(?:[-_](\d{1,3}[a-z]?|[a-z]\d{0,2}|[a-z]{2,3}\d{1,3})|(\d{1,3}[a-z]?))(?![\w-])")
-_RACK_SPACED = re.compile(r"(?<![\w-])" + group("level_rack") + r"\s+(\d{1,3})((?:\s*(?:,|/|&|" + _JOIN
-                          + r")\s*\d{1,3}(?![\w-]))*)")
+
+
+def _spaced(level: str) -> re.Pattern[str]:
+    """A level word, then numbers and a list of them: "rack 3", "racks 3 and 4", "zona 2", "Zone 2 oder 3"."""
+    return re.compile(r"(?<![\w-])" + group(level) + r"\s+(\d{1,3})((?:\s*(?:,|/|&|" + _JOIN
+                      + r")\s*\d{1,3}(?![\w-]))*)")
+
+
+_RACK_SPACED = _spaced("level_rack")
+# A zone known by its level word and a number only ("zone 3", "la zona 2", "az 2") is zone-3, as "rack 3" is
+# rack-3; a zone whose name spells its level word ("zone-3", "zone_b", "az1", "zone2") is that name as written,
+# never a node. A lone letter after a spaced level word is no name: "zone a" may be the article or a verb ("la zone
+# a des latences"), "zona y" a conjunction.
+ZONE = "zone"
+_ZONE_SPACED = _spaced("level_zone")
+_ZONE_SPELLED = re.compile(r"(?<![\w.-])(" + group("level_zone") + r"(?:[-_]?\d{1,2}|[-_][a-z]))(?![\w-]|\.\w)")
 # "spread across racks 4 HA": racks in general, not rack 4
 _RACKS_IN_GENERAL = re.compile(expand(r"(?:{across_word}|{several_words})\s+$"))
 _ZONE_TAIL_END = re.compile(expand(r"\s+(?:{list_join}|{level_zone})\b"))
@@ -201,7 +215,9 @@ _REFUSED_ON_NODE = re.compile(r"(?<![\w-])" + group("negation_before") + r"\s+(?
 # "h-19 keeps crashing", "k-4 spinnt": a short dashed name of letters and a number that a complaint follows is a
 # node (a workload is named by words, a host by a number)
 _NODE_TROUBLED = re.compile(r"(?<![\w.-])([a-z]{1,4}-\d{1,3}[a-z]?)(?=" + TROUBLE.pattern + r"(?![\w-]))")
-_NODE_REFUSED = re.compile(r"(?<![\w-])" + _ON_NODE_NAME + r"\s+(?=" + group("negation_after") + r"(?![\w-]))")
+# ... or one a refusal follows, said with "to be" or not ("ws-40 meiden", "ws-40 is best avoided")
+_NODE_REFUSED = re.compile(r"(?<![\w-])" + _ON_NODE_NAME + r"\s+(?:" + group("copula") + r"\s+)?(?="
+                           + group("negation_after") + r"(?![\w-]))")
 # a list item after a node's name, of any length: ``_node_list`` keeps it only when it has the first's shape
 # (a refused list's "nor", lang/*/nor_word.txt: "pas sur calcul-12 ni calcul-13")
 _ON_NODE_TAIL = re.compile(rf"(?:\s*(?:,|/|&|{_JOIN}|{group('nor_word')})\s*|\s+)([a-z][a-z0-9]*(?:-[a-z0-9]+)*)"
@@ -438,12 +454,20 @@ def extract(text: str) -> list[Slot]:
             add("zone", match.group(1), match.start(1), match.end(1), True)
     for match in _RACK.finditer(text):
         add("rack", f"{RACK}-{match.group(1) or match.group(2)}", match.start(), match.end())
-    for match in _RACK_SPACED.finditer(text):
-        if _RACKS_IN_GENERAL.search(text[max(0, match.start() - 15):match.start()]):
-            continue
-        numbers = [match.group(1), *re.findall(r"\d{1,3}", match.group(2) or "")]
-        if _claim(taken, match.start(), match.end()):  # "racks 3 and 4": one span, several values
-            slots.extend(Slot("rack", f"{RACK}-{n}", match.start(), match.end()) for n in numbers)
+    for match in _ZONE_SPELLED.finditer(text):
+        add("zone", match.group(1), match.start(1), match.end(1))
+    for kind, canonical, spaced in (("rack", RACK, _RACK_SPACED), ("zone", ZONE, _ZONE_SPACED)):
+        for match in spaced.finditer(text):
+            if _RACKS_IN_GENERAL.search(text[max(0, match.start() - 15):match.start()]):
+                continue
+            numbers = [match.group(1), *re.findall(r"\d{1,3}", match.group(2) or "")]
+            # "over the azs 3 replicas each", "3 zones 1 replica par node": after a plural zone word one number
+            # counts something; a list names zones ("zones 2 and 3")
+            if kind == "zone" and len(numbers) == 1 and text[match.start():match.start(1)].rstrip().endswith(
+                    ("s", "en")):
+                continue
+            if _claim(taken, match.start(), match.end()):  # "racks 3 and 4": one span, several values
+                slots.extend(Slot(kind, f"{canonical}-{n}", match.start(), match.end()) for n in numbers)
 
     # A place named once after its level word ("zona westeurope-2") is that place where it comes again bare
     # ("... y manténgalos fuera de westeurope-2").

@@ -103,6 +103,9 @@ def test_a_label_without_its_colon_keeps_its_polarity(hint: str, labels: dict[st
 
 # what already read right stays so: the refusal alone, the wish before the refusal, a negated placing verb
 UNCHANGED = [
+    # a placing verb after its subject tells how things are: no wish
+    ("we run it on rack-5 today. avoid rack-6", {"avoid_racks": ["rack-6"]}),
+    ("they run them in us-east-1 at the moment", {}),
     ("run it on rack-5 not rack-3", {"avoid_racks": ["rack-3"], "prefer_racks": ["rack-5"]}),
     ("avoid rack-3 run it anywhere else", {"avoid_racks": ["rack-3"]}),
     ("dont run it on rack-5", {"avoid_racks": ["rack-5"]}),

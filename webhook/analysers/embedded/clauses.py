@@ -168,11 +168,15 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
             # ...") may refuse either way and stays as it is
             before = tuple(m.end() for m in negations(NEGATION_BEFORE, text, start, end, inert)
                            if not any(s <= m.start() and m.end() <= e and (s, e) != m.span() for s, e in refused_after))
-            # "Out: us-east-1, us-east-2": a refusal label standing alone before a colon refuses what the colon lists
+            # "Out: us-east-1, us-east-2": a refusal label standing alone before a colon refuses what the colon lists;
+            # typed without its colon ("out us-east-1 us-east-2 preferred us-west-2") it refuses the names after it
             if not before and text[end:end + 2].lstrip().startswith(":") and _REFUSAL_LABEL.search(
                     text, start, end) and is_bare(
                     text, [], start, end, _REFUSAL_LABEL):
                 before = (words_end(text, start, end),)
+            label = _labels_names(text, names, start, end)
+            if not before and label is not None:
+                before = (label,)
             after = tuple(m.start() for m in negations(NEGATION_AFTER, text, start, end, inert))
             # a clause that turns the polarity ("..., never us-east-1a") is a wish of its own
             turns = bool(before) and NEGATION_BEFORE.match(text, lead) is not None and not (
@@ -684,6 +688,16 @@ def _said(text: str, piece_start: int, boundary: _Boundary, names: list[tuple[in
         and ANY_LEVEL.search(text, last, boundary.start) is not None)
 
 
+def _labels_names(text: str, names: list[tuple[int, int]], start: int, end: int) -> int | None:
+    """Where a refusal label that opens [start, end) ends, when nothing but names follows it ("out us-east-1
+    us-east-2", a label typed without its colon): those names are what it refuses."""
+    label = _REFUSAL_LABEL.match(text, _lead(text, start))
+    if label is None or not any(label.end() <= s < end for s, _ in names) or not is_bare(
+            text, names, label.end(), end, _NOTHING):
+        return None
+    return label.end()
+
+
 def _refused_after_name(said: _Said) -> bool:
     """Whether the piece ends in a refusal said after a place it names ("rack-3 is off limits", "zone b is best
     left out"): that refusal is whole, so a wish verb or a strength word right after it opens the next wish, typed
@@ -729,7 +743,8 @@ def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int,
         # "prefer node-21 must avoid node-21": a strength word after a whole wish opens the next one; not one
         # that grades a refusal said after its object ("... die Zone Y ist unbedingt zu meiden": the object
         # before it is the refusal's, ``_refused_objects``)
-        return bool(said.negations or (said.wish and said.things) or _refused_after_name(said)) and not (
+        return bool(said.negations or (said.wish and said.things) or _refused_after_name(said)
+                    or _labels_names(text, names, piece_start, boundary.start) is not None) and not (
             _grades_refusal_after(text, boundary))
     if kind == _NEGATION:
         # "us-east-1 is not ok" is one remark; "run on m03 do not run on m03", "2 A10s nothing fancier" are

@@ -227,7 +227,9 @@ def test_a_place_after_a_refusal_said_whole(hint: str, labels: dict[str, Any]) -
 
 # a refusal word inside a refusal said after its place refuses that place only, never the place after it
 REFUSED_AFTER_ONLY = [
-    ("la zone eu-south-1a est a proscrire on prend eu-south-1b", {"avoid_zones": ["eu-south-1a"]}),
+    # "on prend" (taking a place) is a wish of its own since nopunct3: the place after it is wished, never refused
+    ("la zone eu-south-1a est a proscrire on prend eu-south-1b",
+     {"avoid_zones": ["eu-south-1a"], "prefer_zones": ["eu-south-1b"]}),
     ("region ap-east-1 kommt nicht in frage eu-west-3 schon", {"avoid_regions": ["ap-east-1"]}),
     ("rack r40 is excluded rack r41", {"avoid_racks": ["r40"]}),
     ("pas question du rack r40, plutot le rack r41", {"avoid_racks": ["r40"], "prefer_racks": ["r41"]}),

@@ -77,6 +77,9 @@ VERB_LAST = [
     ("bitte nicht alles in eine Zone packen", {"spread_zones": (None, 1.0)}),
     ("Die Pods über eu-north-1 und eu-south-2 verteilen.",
      {"spread_regions": (None, 1.0), "prefer_regions": (["eu-north-1", "eu-south-2"], 1.0)}),
+    # (was an open probe of test_robust_names)
+    ("über eu-north-1 und eu-south-2 verteilen",
+     {"spread_regions": (None, 1.0), "prefer_regions": (["eu-north-1", "eu-south-2"], 1.0)}),
     ("ueber eu-north-1, eu-south-2 und eu-west-3 verteilen",
      {"spread_regions": (None, 1.0), "prefer_regions": (["eu-north-1", "eu-south-2", "eu-west-3"], 1.0)}),
     ("Repartir las réplicas entre eu-north-1 y eu-south-2.",

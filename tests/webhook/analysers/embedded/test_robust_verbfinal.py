@@ -10,6 +10,7 @@ after the wish, the object first (V2), separable verbs typed apart, and the same
   spreads at their level and, like "spread over A and B", is said of every place of the list.
 - Separable refusal verbs typed apart ("fern halten", "raus lassen", "weg lassen") refuse the place before them.
 - "nicht alles in eine Zone packen" is about the zone, not one node ("packen" right after a zone, rack or region).
+- "vermeid" (the imperative typed without its -e) refuses like "vermeide".
 
 The probes are our own wording (no evaluation row). Each reading must be exactly the labels: intent -> (value or
 None, strength).
@@ -42,6 +43,8 @@ COMPLEMENT = [
     ("Bitte vermeiden, alle Replikas auf einen Knoten zu packen.", {"spread_nodes": (None, 1.0)}),
     ("Ich möchte vermeiden, dass alle Pods auf einem Knoten landen.", {"spread_nodes": (None, 1.0)}),
     ("wir wollen nicht, dass alles auf einem knoten landet", {"spread_nodes": (None, 1.0)}),
+    ("vermeid es alles auf einen knoten zu packen", {"spread_nodes": (None, 1.0)}),
+    ("vermeid rack r3", {"avoid_racks": (["r3"], 1.0)}),
     ("vermeide es, die Pods in us-east-1 zu starten", {"avoid_regions": (["us-east-1"], 1.0)}),
     ("Vermeide es, die Replikas auf GPU-Knoten zu legen.", {"avoid_gpu_nodes": (None, 1.0)}),
     ("Bitte vermeidet es, alle Pods in eine Zone zu packen.", {"spread_zones": (None, 1.0)}),

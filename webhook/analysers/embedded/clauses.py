@@ -229,6 +229,11 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
             # ("evítalo y busca uno con poca carga": after "and" a wish of its own)
             inherited = inherited or bool(previous is not None and not before and not after and not _joins(separator)
                                           and _refusal_before(text, sentence) and not OPENERS.match(text, lead))
+            # "Vermeide es, | alles auf einen Knoten zu legen", "Ich möchte nicht, | dass ... landet": a refusal with
+            # nothing but its subject, a wish verb or a pronoun standing for what follows refuses the object clause
+            # after it (a zu-infinitive, "dass", "que")
+            inherited = inherited or bool(previous is not None and not before and not after and not _joins(separator)
+                                          and _COMPLEMENT.match(text, lead) and _refuses_complement(text, previous))
             clause = Clause(start, end, sentence_index, strength, word, before, after, inherited)
             sentence.append(clause)
             marked.append(bool(marks))
@@ -824,6 +829,22 @@ def _refusal_alone(text: str, clause: Clause) -> bool:
                 and all(len(c) >= 4 and not _INTERJECTION.fullmatch(c) for c in cues)
                 and not _OBJECT_LEVEL.search(text, clause.start, clause.end)  # "keep away from zones a": its object
                 and is_bare(text, [], clause.start, clause.end, _REFUSAL_OR_COURTESY))
+
+
+_COMPLEMENT = concept_words("complement_opening")
+_BEFORE_COMPLEMENT = any_of(NEGATION_BEFORE, _COURTESY, concept_words("wish"), concept_words("object_pronoun"),
+                            concept_words("we_words"), concept_words("speaker_words"), concept_words("try_verb"))
+
+
+def _refuses_complement(text: str, clause: Clause) -> bool:
+    """Whether ``clause`` is a refusal whose object is the clause after it: nothing but a refusal, courtesy, its
+    subject, a wish verb, "try" and a pronoun standing for that clause ("vermeide es", "ich möchte nicht", "versuche
+    zu vermeiden"). Unlike a
+    refusal alone (``_refusal_alone``), a short "nicht" counts: the object clause says what it refuses."""
+    return bool(clause.negations_before and not clause.inherited_negation
+                and NEGATION_BEFORE.search(text, clause.start, clause.end)
+                and not _OBJECT_LEVEL.search(text, clause.start, clause.end)
+                and is_bare(text, [], clause.start, clause.end, _BEFORE_COMPLEMENT))
 
 
 def _closed_by_courtesy(text: str, start: int, end: int) -> bool:

@@ -907,7 +907,11 @@ def _read_bare_spreads(h: _Hint) -> None:
         levels = {name for name, word in _LEVEL_WORDS if re.search(rf"(?<![\w-])(?:{word})(?![\w-])", said)}
         # "spread (the replicas) over us-east-1a, us-east-1b and us-east-1c": the places it names after the verb, two
         # or more of one kind, say the level ("spread it in eu-west-1" is no spread over regions)
-        listed = _listed_after(h, verb.end(), clause.end)
+        # ... or before it, said last ("über eu-north-1 und eu-south-2 verteilen"): a list's "und" cuts no list
+        sentence_start = sentence[0].start
+        listed = _listed_after(h, verb.end(), clause.end) or [
+            s for s in _listed_before(h, sentence_start, verb.start())
+            if not any(c.negated and c.start < verb.start() and c.end > s.start for c in sentence)]
         if listed and clause.negated_at(listed[0].start):
             listed = []  # refused places are no spread's ("spread, but not on rack-1 or rack-2" typed as one clause)
         if not levels and len({str(s.value) for s in listed}) >= 2:
@@ -930,6 +934,23 @@ def _listed_after(h: _Hint, start: int, end: int) -> list[Slot]:
         if not _only_list_glue(h.text[listed[-1].end:slot.start]):
             break
         listed.append(slot)
+    return listed
+
+
+_COURTESY_WORDS = concept_words("courtesy")
+
+
+def _listed_before(h: _Hint, start: int, end: int) -> list[Slot]:
+    """The places of one kind listed right before a verb said last ("über eu-north-1 und eu-south-2 verteilen"):
+    the list in [start, end) whose last item nothing but courtesy or filler parts from the verb."""
+    places = [s for s in h.slots if s.kind in _PLACES and start <= s.start and s.end <= end]
+    if not places or re.search(r"[^\W_]", _COURTESY_WORDS.sub(" ", FILLER.sub(" ", h.text[places[-1].end:end]))):
+        return []
+    listed = [places[-1]]
+    for slot in reversed(places[:-1]):
+        if slot.kind != listed[0].kind or not _only_list_glue(h.text[slot.end:listed[0].start]):
+            break
+        listed.insert(0, slot)
     return listed
 
 
@@ -1213,6 +1234,11 @@ def _wished_place(text: str, clauses: list[Clause], candidate: Candidate, slots:
     if clause.strength_word or (_PREPOSITION_BEFORE.search(text, clause.start, place.start)
                                 and not _runs_on_from_refusal(text, clauses, clause)):
         return True
+    list_end = clause_at(clauses, last.start)
+    if list_end is not None and list_end is not clause and any(
+            o.intent.startswith("spread_") and not o.negated and last.end <= o.position < list_end.end
+            for o in candidates):
+        return True  # "über eu-north-1 und eu-south-2 verteilen": a spread said last, over the whole list
     if _LABELLED.search(text, clause.start, place.start) or _AS_LEVEL.match(text, last.end):
         return True  # "region is eu-west-1", "zone = us-east-1a", "eu-west-1a as zone": the level's value
     unwished = [(m.start(), m.end()) for p in (REFUSAL, _CONSEQUENCE_WORD) for m in p.finditer(text, clause.start,

@@ -464,9 +464,6 @@ OPEN: list[tuple[str, Labels, str]] = [
      "'with' alone is no relation cue: 'not with X' names no level"),
     ("node m26 has 64gb, use it", {"prefer_nodes": ["m26"]},
      "a size a wished node is said to have describes it, but the clause reads it as a wish"),
-    ("über eu-north-1 und eu-south-2 verteilen",
-     {"spread_regions": None, "prefer_regions": ["eu-north-1", "eu-south-2"]},
-     "a verb-final spread after its places: the places are a clause of their own, and 'über' is no place preposition"),
 ]
 
 

@@ -245,8 +245,10 @@ def test_helm_upgrade_changing_a_value_with_pods_in_flight(
     with pods_in_flight(cluster, namespace, "u") as created:
         cluster.upgrade({"logLevel": "debug"})
     took = time.monotonic() - began
-    after = {p["metadata"]["name"] for p in cluster.release_pods("webhook")}
-    assert not before & after, "the upgrade rolled the webhook pods (a changed value reaches them)"
+    # A replaced replica serves on for webhook.shutdownDelaySeconds (its preStop) after helm --wait returns, and then
+    # finishes its calls: the rollout is over when the old pods are gone.
+    wait_for("the upgrade rolled the webhook pods (a changed value reaches them)",
+             lambda: not before & {p["metadata"]["name"] for p in cluster.release_pods("webhook")}, 120)
     names = {p["metadata"]["name"] for p in created}
     assert len(names) >= 10
     pods = assert_settled(cluster, namespace, names)
@@ -287,7 +289,9 @@ def test_serving_certificate_rotated_by_the_chart_while_admission_keeps_answerin
         cluster.upgrade({"tls": {"job": {"days": 3650, "renewWithinDays": 366}}})
         new = _tls_secret_cert(cluster)
         assert new.serial_number != old.serial_number, "the certificate Job renewed the serving certificate"
-        ips = [p["status"]["podIP"] for p in cluster.release_pods("webhook") if p["status"].get("phase") == "Running"]
+        # a replica being replaced (still Running during its preStop delay) is leaving: only the others must serve it
+        ips = [p["status"]["podIP"] for p in cluster.release_pods("webhook")
+               if p["status"].get("phase") == "Running" and not p["metadata"].get("deletionTimestamp")]
 
         def serving_new() -> bool:
             return all(_served_cert(ip).serial_number == new.serial_number for ip in ips)

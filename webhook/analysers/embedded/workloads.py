@@ -78,8 +78,6 @@ _ARTICLES = re.compile(rf"(?:{group('articles')[3:-1]})\s+|{group('elided_articl
 _HEAD_NOUNS = group("head_nouns")[3:-1]
 _HEAD = re.compile(rf"(?:{_HEAD_NOUNS})(?![\w-])")
 _LEADING_VERB = re.compile(rf"(?:{group('leading_verb')}|{group('already')}|{group('also')})\s+")
-# a word describing the workload right before its dashed name ("the noisy batch-runner pods", lang/*/noisy.txt)
-_DESCRIBING = re.compile(expand(r"(?:{noisy})\s+(?=[a-z][\w]*-[\w-]+)"))
 # "deployment/redis", "sts/postgres": a workload's kind before a slash (lang/en/workload_kind.txt) marks the name
 # after it
 _KIND_SLASH = re.compile(group("workload_kind") + r"/(?=[a-z])|"
@@ -167,8 +165,7 @@ def _names_after(text: str, position: int, limit: int, original: str) -> tuple[l
                 break
             head = _HEAD.match(text, position) if first else None
             skip = _ARTICLES.match(text, position) or head or (
-                (_LEADING_VERB.match(text, position) or _DESCRIBING.match(text, position)
-                 or _CALLED.match(text, position)) if first else None)
+                (_LEADING_VERB.match(text, position) or _CALLED.match(text, position)) if first else None)
             if not skip:
                 break
             headed = headed or head is not None

@@ -832,15 +832,15 @@ def _refusal_alone(text: str, clause: Clause) -> bool:
 
 
 _COMPLEMENT = concept_words("complement_opening")
-_BEFORE_COMPLEMENT = any_of(NEGATION_BEFORE, _COURTESY, concept_words("wish"), concept_words("object_pronoun"),
+_BEFORE_COMPLEMENT = any_of(NEGATION_BEFORE, _COURTESY, WISH, concept_words("object_pronoun"),
                             concept_words("we_words"), concept_words("speaker_words"), concept_words("try_verb"))
 
 
 def _refuses_complement(text: str, clause: Clause) -> bool:
     """Whether ``clause`` is a refusal whose object is the clause after it: nothing but a refusal, courtesy, its
     subject, a wish verb, "try" and a pronoun standing for that clause ("vermeide es", "ich möchte nicht", "versuche
-    zu vermeiden"). Unlike a
-    refusal alone (``_refusal_alone``), a short "nicht" counts: the object clause says what it refuses."""
+    zu vermeiden"). Unlike a refusal alone (``_refusal_alone``), a short "nicht" counts: the object clause says what
+    it refuses."""
     return bool(clause.negations_before and not clause.inherited_negation
                 and NEGATION_BEFORE.search(text, clause.start, clause.end)
                 and not _OBJECT_LEVEL.search(text, clause.start, clause.end)

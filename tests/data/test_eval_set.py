@@ -26,7 +26,7 @@ SPLITS = ("dev", "dev4")
 # Further development sets, written later and independently: held to the same format checks, but the
 # size minimums apply to the original dev + dev4 union only.
 EXTRA_FILES = ("dev2", "dev3", "dev-fr", "dev-polarity", "dev5", "dev-fr2", "dev-fr3", "dev6", "dev7", "dev8", "dev9",
-               "dev10", "dev11")
+               "dev10", "dev11", "dev12")
 # The held-out split (tests/data/eval/holdout/): written blind, never tuned on, scored once. Same
 # format and label checks; the en/es/de files cover every language x category cell.
 MULTILINGUAL_HOLDOUT = ("holdout/textbook", "holdout/realworld", "holdout/textbook2", "holdout/realworld2")
@@ -35,7 +35,8 @@ HOLDOUT_FILES = (*MULTILINGUAL_HOLDOUT, "holdout/fr", "holdout/fr2")
 # words with any other eval file (fresh wording, not a paraphrase of rows the analyser was tuned on).
 FRESH_HOLDOUT = ("holdout/textbook2", "holdout/realworld2", "holdout/fr2")
 # Development sets worded afresh too (checked after the fresh held-out files, against every other file).
-FRESH_DEV = ("dev-polarity", "dev5", "dev-fr2", "dev-fr3", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11")
+FRESH_DEV = ("dev-polarity", "dev5", "dev-fr2", "dev-fr3", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11",
+             "dev12")
 FRESH_RUN_WORDS = 6
 LANGS = ("en", "es", "de", "fr")
 # The languages of the original dev + dev4 splits and of the en/es/de held-out files (French came later).
@@ -45,7 +46,7 @@ MINIMUM_ROWS = {"en": 300, "es": 50, "de": 50}
 MINIMUM_PER_INTENT = 5
 # Every intent at least this often in each extra development set and held-out set.
 MINIMUM_PER_INTENT_EXTRA = {"dev2": 4, "dev3": 3, "dev5": 4, "dev6": 4, "dev7": 4, "dev8": 4, "dev9": 4, "dev10": 4,
-                            "dev11": 4,
+                            "dev11": 4, "dev12": 4,
                             "dev-fr": 3, "dev-fr2": 3, "dev-fr3": 3,
                             "holdout/fr": 2, "holdout/fr2": 2} | {
     n: 3 for n in MULTILINGUAL_HOLDOUT

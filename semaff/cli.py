@@ -1,4 +1,5 @@
-"""The ``semaff`` console script: dispatch to ``semaff.analyze``, ``semaff.eval`` and ``semaff.explain``.
+"""The ``semaff`` console script: dispatch to ``semaff.analyze``, ``semaff.eval``, ``semaff.robust``,
+``semaff.punctuation`` and ``semaff.explain``.
 
 Subcommands are imported only when run, so ``semaff analyze`` never imports the scorer and
 ``semaff explain --intents`` never loads an analyser.
@@ -18,6 +19,8 @@ commands:
   robust FILE.jsonl ... [--backend NAME] the same rows typed differently (curly quotes, no accents, typos, ...):
                                         how many read differently, accuracy and polarity flips per perturbation
   explain --hint TEXT --nodes FILE ...  per-node score breakdown for a hint
+  punctuation train|cv [--margin M]     train the embedded analyser's comma model on the development files,
+                                        or measure it by cross-validation (JSON figures)
 
 backends: embedded (offline default), bedrock, openai.  `semaff COMMAND --help` for details."""
 
@@ -40,6 +43,12 @@ def _robust(argv: list[str]) -> int:
     return robust_main(argv)
 
 
+def _punctuation(argv: list[str]) -> int:
+    from semaff.punctuation import punctuation_main
+
+    return punctuation_main(argv)
+
+
 def _explain(argv: list[str]) -> int:
     try:
         from semaff.explain import explain_main
@@ -51,6 +60,7 @@ def _explain(argv: list[str]) -> int:
 
 COMMANDS: dict[str, Callable[[list[str]], int]] = {
     "analyze": _analyze, "eval": _eval, "robust": _robust, "explain": _explain,
+    "punctuation": _punctuation,
 }
 
 

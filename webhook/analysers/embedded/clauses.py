@@ -197,11 +197,18 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
                 strength, word, passes_on = NEUTRAL_STRENGTH, "", False
             # only a list of names continues a negated list of names: "nada de GPU y en la región X" is a
             # new wish, "avoid m02 and m03" is not
+            # "steer clear of gpu nodes and of rack-02/rack-03": the refusal's preposition said again before the
+            # list; after refused GPU nodes, a list joined by "and" is refused with them
+            body = _REPEATED_PREPOSITION.match(text, start)
+            body_start = body.end() if body else start
             inherited = bool(previous is not None and previous.negated and not before and not after
-                             and (is_bare(text, names, start, end, _NOTHING)
-                                  or _names_then_remark(text, names, start, end))
+                             and (is_bare(text, names, body_start, end, _NOTHING)
+                                  or _names_then_remark(text, names, body_start, end))
                              and (previous.inherited_negation or any(previous.start <= s < previous.end
-                                                                     for s, _ in names))
+                                                                     for s, _ in names)
+                                  or (_joins(separator) and any(body_start <= s < end for s, _ in names)
+                                      and _LOCATIVE.match(text, lead) is None  # "... and in rack-5": a wish
+                                      and _refused_gpu(text, previous.start, previous.end, inert) is not None))
                              # "Off rack-12, in eu-west-1": a comma and a new locative opens a positive wish;
                              # typed without one ("weg von zone a rein in zone b") it may too (rules._wished_place)
                              and not (separator in (*_LISTING, "") and _LOCATIVE.match(text, lead) is not None)
@@ -346,6 +353,8 @@ def segment(text: str, names: list[tuple[int, int]] | None = None,
 
 
 _NOTHING = re.compile(r"$^")
+# the preposition of a refusal said again before the next item of its list ("... and (also) of rack-3", "y de rack-3")
+_REPEATED_PREPOSITION = re.compile(expand(r"\s*(?:{also}\s+)?(?:{of_word}|{from_word})\s+"))
 _DASH = re.compile(r"[-–—]")
 _SHRUG = concept_words("shrug")
 _REFUSAL_LABEL = concept_words("refusal_label")
@@ -453,6 +462,7 @@ class _Said:
 
     cues: list[re.Match[str]]  # the cue words (negations, strength words, wish verbs, ...)
     negations: list[re.Match[str]]  # the cues among them that negate or hedge what follows
+    inert: list[re.Match[str]]  # the cues inside a phrase that negates nothing ("no less than")
     things: list[int]  # where the names and amounts it holds start
     named: list[int]  # where the names (nodes, racks, zones, regions) it holds start
     wish: bool  # a cue that asks for something (a wish verb, a refusal, a strength word)
@@ -479,7 +489,7 @@ def _unpunctuated(text: str, pieces: list[tuple[int, int, str]], names: list[tup
             # an intent's cue is substance itself ("pas de gpu | spread sur les noeuds")
             if boundary.cut > cuts[-1] and (boundary.kind == _CUE or _substance(
                     text, max(boundary.cut, boundary.end), end)) and _opens_clause(
-                    text, boundary, _said(text, cuts[-1], boundary, names, amounts), cuts[-1], names):
+                    text, boundary, _said(text, cuts[-1], boundary, names, amounts, inert), cuts[-1], names):
                 # "nvme de préférence | pas de nœud gpu": a strength word before a refusal is the one said after
                 # its object
                 after = boundary.kind == _STRENGTH and NEGATION_BEFORE.match(text, _lead(text, boundary.end))
@@ -668,7 +678,7 @@ def _boundaries(text: str, start: int, end: int, names: list[tuple[int, int]],
 
 
 def _said(text: str, piece_start: int, boundary: _Boundary, names: list[tuple[int, int]],
-          amounts: list[int]) -> _Said:
+          amounts: list[int], inert: list[tuple[int, int]] | None = None) -> _Said:
     """What [piece_start, boundary) says."""
     # what may stand beside a strength word ("it's a must") is no cue by itself
     cues = [m for m in _CUE_WORDS.finditer(text, piece_start, boundary.start) if m.end() <= boundary.start
@@ -684,6 +694,8 @@ def _said(text: str, piece_start: int, boundary: _Boundary, names: list[tuple[in
     return _Said(
         cues=cues,
         negations=[m for m in cues if any(p.fullmatch(m.group(0)) for p in _SCOPE_OPENERS)],
+        # a negation word inside a phrase that negates nothing ("each with no less than 40 gb") refuses nothing
+        inert=[m for m in cues if any(s <= m.start() and m.end() <= e for s, e in inert or [])],
         # what the piece names: places, amounts ("que no caiga | en la zona X" is one wish)
         things=named + [a for a in amounts if piece_start <= a < boundary.cut],
         named=named,
@@ -763,6 +775,8 @@ def _opens_clause(text: str, boundary: _Boundary, said: _Said, piece_start: int,
     # ("stay off rack-10 | nodes with 25 Gbps", "nicht auf rack-4 | Knoten mit NVLink")
     # "gpu machines are off the table | 8 vcpu": a refusal said after its object is whole; an amount after it is a
     # wish of its own
+    if kind == _AMOUNT and said.cues and said.cues[-1] in said.inert:
+        return False  # "each with no less than | 40 gb": at least, the amount is the phrase's
     if kind == _AMOUNT and said.cues and NEGATION_AFTER.fullmatch(said.cues[-1].group(0)) and _substance(
             text, piece_start, said.cues[-1].start()):
         return True

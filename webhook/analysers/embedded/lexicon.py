@@ -76,6 +76,8 @@ TROUBLE = re.compile(r"\s*[,:;-]?\s*" + group("trouble") + r"(?![\w-])")
 # What opens a reason or a relative clause after a wish ("because", ", which"): a description there
 # explains the wish, it does not cancel it.
 BECAUSE = concept_words("because")
+# what opens the goal of a wish with a subject of its own ("so that", "para que", "damit", "pour que")
+PURPOSE_CLAUSE = concept_words("purpose_clause")
 
 # --- topology levels -------------------------------------------------------------------------------------
 # The words of the four levels a place belongs to (zone, rack, region, node; lang/*/level_<level>.txt), one

@@ -216,8 +216,10 @@ def guard(text: str, clauses: list[Clause], candidates: list[Candidate], read: S
 
 
 # A reason said after the wish with a subject of its own ("spread across zones since we can't afford downtime",
-# "weil wir keinen Ausfall riskieren"): a negation in it is the reason's, not the wish's.
-_REASON_SUBJECT = re.compile(expand(r"(?<![\w-])(?:{because})\s+(?:{we_words}|{it_word}|{you_words})(?![\w-])"))
+# "weil wir keinen Ausfall riskieren"): a negation in it is the reason's, not the wish's; so is one in a goal said
+# after it ("one pod per node so that a host failure doesn't take everything down", lang/*/purpose_clause.txt)
+_REASON_SUBJECT = re.compile(expand(r"(?<![\w-])(?:(?:{because})\s+(?:{we_words}|{it_word}|{you_words})"
+                                    r"|{purpose_clause})(?![\w-])"))
 
 
 def _in_reason(text: str, cue: PolarityCue, candidate: Candidate) -> bool:
@@ -591,6 +593,8 @@ _COPULA_AFTER = re.compile(expand(r"\s+{copula}(?![\w-])"))
 def _stated(text: str, end: int, clause_end: int) -> bool:
     """Whether "to be" follows ``end`` with a predicate that asks for nothing up to ``clause_end``."""
     if _COPULA_AFTER.match(text, end, clause_end) is None:
+        return False
+    if APPROVAL.match(text, end):  # "rack-4 is where we want them": an approval a wish verb cut in two
         return False
     return not any(p.search(text, end, clause_end) for p in (WISH, WEAK, STRONG, APPROVAL))
 

@@ -46,6 +46,7 @@ from webhook.analysers.embedded.lexicon import (
     NEGATION_BEFORE,
     NOT_NEEDED,
     PERMISSION,
+    PURPOSE_CLAUSE,
     REFERENCE,
     STRONG,
     WEAK,
@@ -355,6 +356,8 @@ _FULL_STOP = re.compile(r"[.;!?\n]")
 _SPREAD_NODES = "spread_nodes"
 # how far a co-location cue's relation may start after it to be its object ("co-locate in the same zone as X")
 _VERB_TO_RELATION = 8
+# nothing but a preposition of place: "next to kafka-0 | on | one node"
+_BARE_LOCATIVE = re.compile(expand(r"\s*(?:(?:{locative}|{place_preposition})\s+)?(?:{articles}\s+)?"))
 _JUST_LOCATIVE = re.compile(expand(r"\s*(?:(?:{locative}|{place_preposition})\s+)?(?:(?:{articles}|{all_words})\s+)*"))
 
 
@@ -431,9 +434,17 @@ def read_hint(hint: str) -> Reading:
     # statements, the past, questions and the reasons after a wish ask for nothing (polarity_guard)
     skipped, reasons = not_wishes(text, clauses)
     reading.skipped = tuple(sorted(skipped))
-    state = _Hint(text, slots, relations, clauses, skipped, reasons, list(text), reading.candidates)
+    state = _Hint(text, slots, relations, clauses, skipped, reasons, list(text), [])
     for read in _PASSES:
         read(state)
+    # "one pod per node so that losing a single host takes down one pod": the goal of a wish read before it
+    # explains that wish and asks for nothing; read again without it
+    purposes = _purposes(state)
+    if purposes:
+        state = _Hint(text, slots, relations, clauses, skipped, reasons + purposes, list(text), [])
+        for read in _PASSES:
+            read(state)
+    reading.candidates = state.candidates
     reading.masked = "".join(state.masked)
     # a later clause that refuses the place by pointing back at it ("pin it to n-4, though that node should be
     # avoided") is a wish of its own: read before the safety rules, so its clause no longer refuses "nothing"
@@ -443,6 +454,18 @@ def read_hint(hint: str) -> Reading:
     safe = polarity_safe(text, clauses, slots, reading.candidates)
     reading.candidates = guard(text, clauses, safe, read=reading.candidates, negated=state.negated_positions)
     return reading
+
+
+def _purposes(h: _Hint) -> list[tuple[int, int]]:
+    """The goals said after a wish (``purpose_clause``: "so that", "para que", "damit", "pour que"): from the
+    opener to the end of its clause, when that clause reads a wish before the opener. A goal with nothing read
+    before it in its clause may be where the wish is said ("distribute them so that no two share a node"): kept."""
+    spans = []
+    for match in PURPOSE_CLAUSE.finditer(h.text):
+        clause = h.clause_of(match.start())
+        if clause is not None and any(clause.start <= c.position < match.start() for c in h.candidates):
+            spans.append((match.start(), clause.end))
+    return spans
 
 
 def _place_said_again(h: _Hint) -> list[Candidate]:
@@ -591,6 +614,8 @@ def _read_numbers(h: _Hint) -> None:
             continue
         number = float(slot.value)
         negated = h.negated(clause, slot.start)
+        if number == 0 and slot.kind != "gpus":  # "zero cores", "0 GB": an amount of none asks for nothing
+            continue
         if slot.kind == "cores" and not negated:
             add(Candidate("prefer_cpu_cores", slot.start, number=number, cue=text[slot.start:slot.end]))
         elif slot.kind == "gpus":
@@ -768,6 +793,10 @@ def _read_cues(h: _Hint) -> None:
                         match.group(0)) and any(
                         0 <= r.start - match.end() <= _VERB_TO_RELATION for r in relations):
                     continue  # "co-locate in the same zone as elasticsearch": the relation to it, not own replicas
+                if cue.intent == _COLOCATE and not clause.negated_at(match.start()) and any(
+                        r.level == NODE and 0 <= match.start() - r.end <= _VERB_TO_RELATION
+                        and _BARE_LOCATIVE.fullmatch(text, r.end, match.start()) for r in relations):
+                    continue  # "alongside redis-shard on one node": the node of the relation, not own replicas
                 if cue.intent == _COLOCATE and any(clause.start <= end <= match.start() and _JUST_LOCATIVE.fullmatch(
                         text, end, match.start()) for end in amounts):
                     continue

@@ -128,7 +128,8 @@ def _cuttable(words: list[str], tags: list[frozenset[str]]) -> list[bool]:
         named = bool(_NAME_LIKE.match(words[i]))
         open_negation = ("e:negb" in tags[i]) or (open_negation and not named)
         # a strength word right before a name grades that name ("jamais sur rack-3 de préférence rack-5")
-        at_cue = bool(tags[i + 1] & _CUE_STARTS or (tags[i] & _CUE_ENDS and not _NAME_LIKE.match(words[i + 1])))
+        at_cue = bool(tags[i + 1] & _CUE_STARTS
+                      or (tags[i] & _CUE_ENDS and not _NAME_LIKE.match(words[i + 1])))
         allowed.append(at_cue and not (open_negation or (named and _NAME_LIKE.match(words[i + 1])) or words[i + 1][:1].isdigit()
                             or tags[i + 1] & _NEGATION_STARTS or tags[i] & _NEGATION_ENDS))
     return allowed

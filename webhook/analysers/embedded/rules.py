@@ -357,7 +357,6 @@ _SPREAD_NODES = "spread_nodes"
 # how far a co-location cue's relation may start after it to be its object ("co-locate in the same zone as X")
 _VERB_TO_RELATION = 8
 # nothing but a preposition of place: "next to kafka-0 | on | one node"
-_BARE_LOCATIVE = re.compile(expand(r"\s*(?:(?:{locative}|{place_preposition})\s+)?(?:{articles}\s+)?"))
 _JUST_LOCATIVE = re.compile(expand(r"\s*(?:(?:{locative}|{place_preposition})\s+)?(?:(?:{articles}|{all_words})\s+)*"))
 
 
@@ -793,10 +792,13 @@ def _read_cues(h: _Hint) -> None:
                         match.group(0)) and any(
                         0 <= r.start - match.end() <= _VERB_TO_RELATION for r in relations):
                     continue  # "co-locate in the same zone as elasticsearch": the relation to it, not own replicas
-                if cue.intent == _COLOCATE and not clause.negated_at(match.start()) and any(
-                        r.level == NODE and 0 <= match.start() - r.end <= _VERB_TO_RELATION
-                        and _BARE_LOCATIVE.fullmatch(text, r.end, match.start()) for r in relations):
-                    continue  # "alongside redis-shard on one node": the node of the relation, not own replicas
+                if cue.intent == _COLOCATE and not clause.negated_at(match.start()) and any(r.level == NODE and (
+                        match.start() <= r.end <= match.end()
+                        or (r.end <= match.start() and _JUST_LOCATIVE.fullmatch(text, r.end, match.start())))
+                        for r in relations):
+                    # "alongside redis-shard on one node", "together with token-cache on one node": the one node is
+                    # the relation's, shared with it, not the own replicas together
+                    continue
                 if cue.intent == _COLOCATE and any(clause.start <= end <= match.start() and _JUST_LOCATIVE.fullmatch(
                         text, end, match.start()) for end in amounts):
                     continue
@@ -988,6 +990,11 @@ def _listed_before(h: _Hint, start: int, end: int) -> list[Slot]:
 _STRENGTH_LEAD = any_of(WEAK, STRONG, concept_words("strength_lead"))
 _ELIDED_FILL = any_of(WEAK, STRONG, concept_words("copula"), concept_words("plural_verb"), concept_words("also"))
 _ELIDED_LEAD = re.compile(expand(r"[\W_]*(?:(?:{articles}|{and_word}|{also})(?![\w-])[\W_]*)*"))
+# "Preferably also across racks.", "Am liebsten auch über Racks.", "Preferably across racks too.": with "also", the
+# spread's strength and its preposition may come before the level too
+_ELIDED_LEAD_ALSO = re.compile(expand(
+    r"[\W_]*(?:(?:{articles}|{and_word}|{also}|{weak}|{strong}|{across_word}|{place_preposition}|{per})(?![\w-])[\W_]*)*"))
+_ALSO = re.compile(expand(r"(?<![\w-]){also}(?![\w-])"))
 _WORD = re.compile(r"[^\W_]")
 _SPREAD_LEVELS = tuple((name, re.compile(rf"(?<![\w-])(?:{word})(?![\w-])")) for name, word in _LEVEL_WORDS
                        if name != "spread_nodes")
@@ -1002,9 +1009,12 @@ def _read_elided_spreads(h: _Hint) -> None:
     for index, clause in enumerate(h.clauses):
         if not spreads or clause.sentence in h.skipped or clause.negated:
             continue
+        # "De préférence aussi | sur les racks": a lead cut off as a clause of its own is still the lead
+        head = min(c.start for c in h.clauses if c.sentence == clause.sentence)
+        start = head if head < clause.start and _ELIDED_LEAD_ALSO.fullmatch(text, head, clause.start) else clause.start
         # its own strength word, or one standing alone right after it ("les zones, c'est impératif")
         following = h.clauses[index + 1] if index + 1 < len(h.clauses) else None
-        if not any(p.search(text, clause.start, clause.end) for p in (WEAK, STRONG)) and not (
+        if not any(p.search(text, start, clause.end) for p in (WEAK, STRONG)) and not (
                 following is not None and following.sentence == clause.sentence and not following.negated
                 and following.strength_word and following.strength_word == clause.strength_word
                 and any(p.search(text, following.start, following.end) for p in (WEAK, STRONG))
@@ -1017,8 +1027,11 @@ def _read_elided_spreads(h: _Hint) -> None:
         if len(levels) != 1:
             continue
         name, level = levels[0]
-        if _ELIDED_LEAD.fullmatch(text, clause.start, level.start()) is None or _WORD.search(
-                _ELIDED_FILL.sub(" ", text[level.end():words_end(text, clause.start, clause.end)])):
+        rest = text[level.end():words_end(text, clause.start, clause.end)]
+        lead = _ELIDED_LEAD.fullmatch(text, clause.start, level.start()) or (
+            _ELIDED_LEAD_ALSO.fullmatch(text, start, level.start())
+            and (_ALSO.search(text, start, level.start()) or _ALSO.search(rest)))
+        if not lead or _WORD.search(_ELIDED_FILL.sub(" ", rest)):
             continue
         if any(c.intent == name for c in h.candidates) or not any(
                 c.position < clause.start and c.intent != name for c in spreads):
@@ -1510,15 +1523,23 @@ def _relation_refused_after_colon(text: str, clauses: list[Clause], refusal: Cla
     """A relation to another workload said first, then a bare refusal after a colon or a dash ("sharing a node
     with pg-main: never", "mismo nodo que pg-main: ni hablar", "cohabiter avec pg-main sur un même nœud : en aucun
     cas"): the relation is refused, with the refusal's strength. Only when the relation is all that is read before
-    it in its sentence, with no wish and no negation of its own; else nothing."""
+    it in its sentence, with no wish and no negation of its own; else nothing. A refusal that points back at it
+    after a comma ("la zone de quota-svc, on l'évite", "pay-svc's zone, we avoid it") refuses it too when nothing but
+    the relation is said before it."""
     before = [c for c in clauses if c.sentence == refusal.sentence and c.end <= refusal.start]
-    if not before or not _COLON_BEFORE.search(text, before[-1].end, start):
+    if not before:
+        return []
+    colon = _COLON_BEFORE.search(text, before[-1].end, start)
+    if not colon and not REFERENCE.search(text, start, refusal.end):
         return []
     first = before[0].start
     found = [c for c in candidates if first <= c.position < refusal.start]
     if len(found) != 1 or not found[0].items or found[0].negated or WISH.search(text, first, refusal.start) or any(
             c.negations_before or c.negations_after for c in before):
         return []
+    if not colon and not is_bare(text, [(found[0].position, found[0].position + len(found[0].cue))], first,
+                                 refusal.start, _LIST_GLUE):
+        return []  # "X, avoid it" points back at the relation only when the relation is all that is said before it
     avoid = sorted(o for o in opposites(found[0].intent) if o.startswith("avoid_") and o.endswith("_deployments"))
     if not avoid:
         return []

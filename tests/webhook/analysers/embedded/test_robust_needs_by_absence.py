@@ -120,7 +120,7 @@ def test_a_cost_saved_after_a_same_region_wish_negates_nothing(hint: str, worklo
 RELATION_THEN_REFUSAL = [
     ("sharing a host with orders-db: never", "avoid_same_node_as_deployments", "orders-db", 1.0),
     ("same node as the orders-db pods: absolutely not", "avoid_same_node_as_deployments", "orders-db", 1.5),
-    ("mismo nodo que orders-db: ni hablar", "avoid_same_node_as_deployments", "orders-db", 1.5),
+    ("mismo nodo que orders-db: bajo ningún concepto", "avoid_same_node_as_deployments", "orders-db", 1.5),
     ("gleicher knoten wie orders-db: auf keinen fall", "avoid_same_node_as_deployments", "orders-db", 1.5),
     ("partager une machine avec orders-db : en aucun cas", "avoid_same_node_as_deployments", "orders-db", 1.5),
 ]

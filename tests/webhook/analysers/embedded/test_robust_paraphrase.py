@@ -364,7 +364,6 @@ GAPS: dict[str, str] = {
     "Ohne NVLink geht es nicht.": "a double negation: 'without X it does not work'",
     "Die GPU-Rechner bleiben den ML-Teams vorbehalten, also nicht dort einplanen.": "a refusal pointing back at a "
     "description ('dort')",
-    "Lege den Pod mit dem auth-service auf einem gemeinsamen Knoten zusammen.": "'mit X ... zusammen' around the node",
     "Halte den Pod vom batch-runner fern.": "'fern vom X' wants a head noun: a bare name may be a node's",
 }
 

@@ -92,7 +92,7 @@ def test_our_own_replicas_refused_on_one_node_spread(hint: str) -> None:
     ("en aucun cas sur pg-old-3 si possible sur pg-new-9", "pg-old-3", "pg-new-9"),
     ("ni de broma en pg-vieja-3 mejor si al pg-nueva-9", "pg-vieja-3", "pg-nueva-9"),
     # the node named bare before its refusal follows the scheme of the one named after its preposition
-    ("pg-vieja-3 ni hablar, mejor si va al pg-nueva-9", "pg-vieja-3", "pg-nueva-9"),
+    ("pg-vieja-3 ni loco, mejor si va al pg-nueva-9", "pg-vieja-3", "pg-nueva-9"),
 ])
 def test_a_strong_refusal_then_a_soft_preference(hint: str, avoided: str, preferred: str) -> None:
     assert named(hint) == {"avoid_nodes": [avoided], "prefer_nodes": [preferred]}

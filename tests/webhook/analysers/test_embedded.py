@@ -803,10 +803,8 @@ def test_spanish_german_mechanisms(analyser: EmbeddedAnalyser, hint: str, expect
     # a negated list goes on past a remark after its names: "worker-4" is avoided too, never preferred
     ("stay off worker-3 and worker-4 pls they are unstable",
      [("avoid_nodes", {"avoid_nodes": ["worker-3", "worker-4"]})]),
-    # ... and where the remark holds a verb of its own, the comma model cuts it off after the courtesy ("pls, they
-    # keep rebooting"), so both places stay refused (without the model the second place was dropped as unsure)
-    ("stay off worker-3 and worker-4 pls they keep rebooting",
-     [("avoid_nodes", {"avoid_nodes": ["worker-3", "worker-4"]})]),
+    # ... and where the remark holds a verb of its own, the second place is unsure: dropped, never preferred
+    ("stay off worker-3 and worker-4 pls they keep rebooting", [("avoid_nodes", {"avoid_nodes": ["worker-3"]})]),
     ("evita el rack-5 y el rack-6 que se calientan", [("avoid_racks", {"avoid_racks": ["rack-5", "rack-6"]})]),
     ("avoid worker-3 and use worker-4", [("avoid_nodes", {"avoid_nodes": ["worker-3"]}),
                                          ("prefer_nodes", {"prefer_nodes": ["worker-4"]})]),

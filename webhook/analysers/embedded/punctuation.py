@@ -39,8 +39,12 @@ _NAME_LIKE = re.compile(r"(?=.*\d)|.*\w-\w")
 _CONCEPTS: dict[str, re.Pattern[str]] = {
     "weak": lexicon.WEAK, "strong": lexicon.STRONG, "negb": lexicon.NEGATION_BEFORE,
     "nega": lexicon.NEGATION_AFTER, "wish": lexicon.WISH, "because": lexicon.BECAUSE, "level": lexicon.ANY_LEVEL,
-    "open": lexicon.OPENERS, "descr": lexicon.DESCRIPTIVE,
+    "open": lexicon.OPENERS, "descr": lexicon.DESCRIPTIVE, "trouble": lexicon.concept_words("trouble"),
 }
+# A refusal or a complaint said after its object belongs to it ("rack r-5 must be avoided", "the nodes that run
+# kafka keep crashing"): no comma within this many words before one.
+_AFTER_OBJECT = frozenset({"s:nega", "s:trouble"})
+_REACH_BACK = 3
 # A comma goes only where a wish or its strength begins or a strength word ends: deciding which wish a strength
 # word grades, or where the next wish starts, is what the rules cannot do without punctuation. Elsewhere (before
 # a description, a relative clause, a refusal said after its object) the rules read the run as one on purpose.
@@ -120,18 +124,20 @@ def words_and_gaps(text: str) -> tuple[list[str], list[int]]:
 def _cuttable(words: list[str], tags: list[frozenset[str]]) -> list[bool]:
     """Per gap, whether a comma there can cut neither a name from its list, a number from what it counts, nor a
     negation from what it negates: no comma between two names, before a number ("rack 19", "about 20 GB": the rules
-    cut a clause before an amount themselves), next to a negation cue, or after a negation that reaches forward
-    before its object (a name) is said ("under no circumstances put it on worker-2"); one right after that name is
-    fine."""
+    cut a clause before an amount themselves), next to a negation cue, shortly before a refusal or complaint said
+    after its object (``_AFTER_OBJECT``), or after a negation that reaches forward before its object (a name) is said
+    ("under no circumstances put it on worker-2"); one right after that name is fine."""
     allowed, open_negation = [], False
     for i in range(len(words) - 1):
         named = bool(_NAME_LIKE.match(words[i]))
+        said_after = any(t & _AFTER_OBJECT for t in tags[i + 1:i + 1 + _REACH_BACK])
         open_negation = ("e:negb" in tags[i]) or (open_negation and not named)
         # a strength word right before a name grades that name ("jamais sur rack-3 de préférence rack-5")
         at_cue = bool(tags[i + 1] & _CUE_STARTS
                       or (tags[i] & _CUE_ENDS and not _NAME_LIKE.match(words[i + 1])))
-        allowed.append(at_cue and not (open_negation or (named and _NAME_LIKE.match(words[i + 1])) or words[i + 1][:1].isdigit()
-                            or tags[i + 1] & _NEGATION_STARTS or tags[i] & _NEGATION_ENDS))
+        allowed.append(at_cue and not (open_negation or said_after or (named and _NAME_LIKE.match(words[i + 1]))
+                                       or words[i + 1][:1].isdigit()
+                                       or tags[i + 1] & _NEGATION_STARTS or tags[i] & _NEGATION_ENDS))
     return allowed
 
 

@@ -55,7 +55,7 @@ def test_a_punctuated_or_short_hint_is_left_as_typed(hint: str) -> None:
 def test_a_negation_keeps_its_object_across_the_gap_the_model_would_cut() -> None:
     """Under a forward negation no comma goes in before its object (a name), even where the model scores one."""
     weights, _ = model()
-    hint = "under no circumstances put the batch pods on node kx-4 they crash there"
+    hint = "under no circumstances put the batch pods on node kx-4 ideally somewhere in eu-west-1"
     restored = restore(hint, weights, margin=-1e9)  # a model that would cut every gap it may
     assert restored.split("kx-4")[0].count(",") == 0
     assert "kx-4," in restored  # after the object the negation has what it negates
@@ -72,8 +72,8 @@ MENDED = [
      {"prefer_gpu_models": (1.5, ["A100"]), "prefer_regions": (0.5, ["us-east-2"]), "spread_nodes": (1.0, None)}),
     ("ssd required nice to have 25gbit network",
      {"prefer_ssd_storage": (1.5, None), "prefer_network_speed": (0.5, None)}),
-    ("debe tener ssd preferiblemente nodos poco cargados",
-     {"prefer_ssd_storage": (1.5, None), "prefer_least_loaded_nodes": (0.5, None)}),
+    ("es obligatorio tener ssd idealmente en la zona eu-west-1c",
+     {"prefer_ssd_storage": (1.5, None), "prefer_zones": (0.5, ["eu-west-1c"])}),
     ("unbedingt ssd wenn möglich wenig ausgelastete knoten",
      {"prefer_ssd_storage": (1.5, None), "prefer_least_loaded_nodes": (0.5, None)}),
 ]

@@ -18,6 +18,7 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
+from webhook.analysers.embedded.punctuation import PUNCTUATION
 from webhook.evaluation import EvalRow
 
 Perturbation = Callable[[EvalRow], EvalRow | None]
@@ -29,7 +30,6 @@ _WRAPS = {
     "de": ("hallo zusammen, ", " danke!"),
     "fr": ("salut l'équipe, ", " merci !"),
 }
-_SENTENCE_PUNCTUATION = re.compile(r"[,.;:!?]+(?=\s|$)")
 _LONG_WORD = re.compile(r"(?<![\w.-])[^\W\d_]{6,}(?![\w-])")
 
 
@@ -85,12 +85,12 @@ def lower_case(row: EvalRow) -> EvalRow | None:
 
 def no_punctuation(row: EvalRow) -> EvalRow | None:
     """Sentence punctuation dropped (inside numbers and names it stays: 1.5 TB, eu-west-1)."""
-    return _with_hint(row, " ".join(_SENTENCE_PUNCTUATION.sub("", row.hint).split()), "nopunct")
+    return _with_hint(row, " ".join(PUNCTUATION.sub("", row.hint).split()), "nopunct")
 
 
 def chat(row: EvalRow) -> EvalRow | None:
     """Lower case and no sentence punctuation: how a hint is typed in a hurry."""
-    return _with_hint(row, " ".join(_SENTENCE_PUNCTUATION.sub("", row.hint.lower()).split()), "chat")
+    return _with_hint(row, " ".join(PUNCTUATION.sub("", row.hint.lower()).split()), "chat")
 
 
 def no_apostrophes(row: EvalRow) -> EvalRow | None:

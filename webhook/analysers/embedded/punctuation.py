@@ -8,7 +8,9 @@ words beside each gap (their spelling, shape and the lexicon concepts they start
 is sure enough a comma goes in. The model is data (``punctuation.json``), trained and cross-validated by
 ``semaff punctuation`` (``semaff/punctuation.py``) on the development files only, never on the held-out split.
 
-A hint that already has sentence punctuation, or is short, is left as its writer typed it. A comma could only
+The words are read as the rules read them (``rules.normalise``: lower case, plain apostrophes, chatter blanked,
+every offset kept), so "don’t" is the negation "don't" here too. A hint that already has sentence punctuation, or
+is short, is left as its writer typed it. A comma could only
 make a refusal reach less far, and that must never turn "avoid X" into "prefer X": so none goes between two names
 ("avoid rack-3 rack-4" stays one list), after a negation that reaches forward ("under no circumstances put it on
 X") or before one that points back ("X is not an option").
@@ -24,13 +26,15 @@ from functools import cache
 from pathlib import Path
 
 from webhook.analysers.embedded import lexicon
+from webhook.analysers.embedded.rules import normalise
 
 MODEL_FILE = Path(__file__).with_name("punctuation.json")
 
-# Sentence punctuation as `webhook.perturbations.no_punctuation` drops it: a mark before a space or the end
-# (inside numbers and names it stays: 1.5 TB, eu-west-1).
-PUNCTUATION = re.compile(r"[,.;:!?]+(?=\s|$)")
-_TRAILING = re.compile(r"[,.;:!?]+$")
+# Sentence punctuation, the one definition (``webhook.perturbations.no_punctuation`` drops what it matches): a
+# mark before a space or the end (inside numbers and names it stays: 1.5 TB, eu-west-1). Possessive, so a long run
+# of marks costs linear time.
+MARKS = ",.;:!?"
+PUNCTUATION = re.compile(rf"[{MARKS}]++(?=\s|$)")
 # Shorter hints are left alone: too few words to tell a clause from a phrase.
 MIN_WORDS = 6
 # A name or number: a comma between two of these could take a name out of the list it belongs to.
@@ -38,12 +42,13 @@ _NAME_LIKE = re.compile(r"(?=.*\d)|.*\w-\w")
 # Lexicon concepts whose words mark where a wish begins or ends; a token is tagged with each one it starts or ends.
 _CONCEPTS: dict[str, re.Pattern[str]] = {
     "weak": lexicon.WEAK, "strong": lexicon.STRONG, "negb": lexicon.NEGATION_BEFORE,
-    "nega": lexicon.NEGATION_AFTER, "wish": lexicon.WISH, "because": lexicon.BECAUSE, "level": lexicon.ANY_LEVEL,
+    "nega": lexicon.NEGATION_AFTER, "wish": lexicon.WISH, "because": lexicon.BECAUSE, "lvl": lexicon.ANY_LEVEL,
     "open": lexicon.OPENERS, "descr": lexicon.DESCRIPTIVE, "trouble": lexicon.concept_words("trouble"),
 }
 # A refusal or a complaint said after its object belongs to it ("rack r-5 must be avoided", "the nodes that run
-# kafka keep crashing"): no comma within this many words before one.
-_AFTER_OBJECT = frozenset({"s:nega", "s:trouble"})
+# kafka keep crashing", "metrics-agent must never be on its node"): no comma within this many words before one, nor
+# before any negation.
+_AFTER_OBJECT = frozenset({"s:nega", "s:negb", "s:trouble"})
 _REACH_BACK = 3
 # A comma goes only where a wish or its strength begins or a strength word ends: deciding which wish a strength
 # word grades, or where the next wish starts, is what the rules cannot do without punctuation. Elsewhere (before
@@ -52,6 +57,11 @@ _CUE_STARTS = frozenset({"s:weak", "s:strong", "s:wish", "s:open"})
 _CUE_ENDS = frozenset({"e:weak", "e:strong"})
 _NEGATION_STARTS = frozenset({"s:negb", "s:nega"})
 _NEGATION_ENDS = frozenset({"e:negb", "e:nega"})
+
+
+def has_punctuation(hint: str) -> bool:
+    """Whether the writer typed sentence punctuation inside ``hint`` (a mark at its very end aside)."""
+    return bool(PUNCTUATION.search(hint.rstrip().rstrip(MARKS)))
 
 
 def fold(word: str) -> str:
@@ -103,20 +113,22 @@ def features(folded: list[str], tags: list[frozenset[str]], i: int) -> list[str]
              f"w-1w0={before}|{w0}", f"w1w2={w1}|{after}", f"s0s1={s0}{s1}", f"s0={s0}", f"s1={s1}",
              f"suffix0={w0[-3:]}", f"prefix1={w1[:3]}", f"s0w1={s0}|{w1}", f"w0s1={w0}|{s1}",
              f"p={min(i, 3)}", f"q={min(len(folded) - 1 - i, 3)}"]
-    t0, t1 = tags[i], tags[i + 1] if i + 1 < len(tags) else frozenset()
+    # sorted: the score is a float sum, and set order varies between processes
+    t0, t1 = sorted(tags[i]), sorted(tags[i + 1]) if i + 1 < len(tags) else []
     found += [f"c0={t}" for t in t0] + [f"c1={t}" for t in t1] + [f"c0c1={a}|{b}" for a in t0 for b in t1]
     found += [f"c0w1={t}|{w1}" for t in t0] + [f"w0c1={w0}|{t}" for t in t1]
     return found
 
 
-def words_and_gaps(text: str) -> tuple[list[str], list[int]]:
-    """The hint's words (lower case, a trailing mark cut off) and the end offset of each in ``text``."""
-    words, ends = [], []
-    for match in re.finditer(r"\S+", text):
-        word = _TRAILING.sub("", match.group(0)) if (match.end() == len(text) or text[match.end()].isspace()) \
-            else match.group(0)
+def words_and_gaps(hint: str) -> tuple[list[str], list[int]]:
+    """The hint's words as the rules read them (``normalise``; a trailing mark cut off) and the end offset of each
+    (``normalise`` keeps offsets, so they are offsets in ``hint`` too)."""
+    words: list[str] = []
+    ends: list[int] = []
+    for match in re.finditer(r"\S+", normalise(hint)):
+        word = match.group(0).rstrip(MARKS)  # a run of non-space ends at a space or the end: a mark there is one
         if word:
-            words.append(word.lower())
+            words.append(word)
             ends.append(match.start() + len(word))
     return words, ends
 
@@ -156,10 +168,11 @@ def score(weights: dict[str, float], feats: list[str]) -> float:
 def restore(hint: str, weights: dict[str, float] | None = None, margin: float | None = None) -> str:
     """``hint`` with a comma after each word the model ends a clause on, when it has no sentence punctuation of its
     own (a mark at its very end aside); otherwise ``hint`` unchanged."""
-    if PUNCTUATION.search(hint.rstrip().rstrip(",.;:!?")):
+    if has_punctuation(hint):
         return hint
-    if weights is None or margin is None:
-        weights, margin = model()
+    shipped_weights, shipped_margin = model()
+    weights = shipped_weights if weights is None else weights
+    margin = shipped_margin if margin is None else margin
     words, ends = words_and_gaps(hint)
     if len(words) < MIN_WORDS:
         return hint

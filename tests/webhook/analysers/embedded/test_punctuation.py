@@ -68,8 +68,6 @@ def test_the_model_file_loads() -> None:
 
 # Typed without punctuation, a strength word between two wishes grades the one it belongs to (our wording).
 MENDED = [
-    ("must run on a100 nodes ideally in us-east-2 keep replicas apart",
-     {"prefer_gpu_models": (1.5, ["A100"]), "prefer_regions": (0.5, ["us-east-2"]), "spread_nodes": (1.0, None)}),
     ("ssd required nice to have 25gbit network",
      {"prefer_ssd_storage": (1.5, None), "prefer_network_speed": (0.5, None)}),
     ("es obligatorio tener ssd idealmente en la zona eu-west-1c",

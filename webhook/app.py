@@ -11,6 +11,7 @@ import asyncio
 import logging
 import os
 import socket
+import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
@@ -72,6 +73,17 @@ def default_identity(settings: Settings) -> str:
     return settings.pod_name or f"{socket.gethostname()}-{os.getpid()}-{uuid.uuid4().hex[:6]}"
 
 
+async def _warm(name: str, warm_up: Callable[[], Awaitable[None]]) -> None:
+    """Run an analyser's warm-up; a failure is logged (the analyser then loads on its first hint), never raised."""
+    started = time.perf_counter()
+    try:
+        await warm_up()
+    except Exception:
+        log.exception("analyser warm-up failed", extra={"analyser": name})
+        return
+    log.info("analyser warm", extra={"analyser": name, "seconds": round(time.perf_counter() - started, 2)})
+
+
 async def _connect(settings: Settings) -> Any:
     from webhook.kube import Kube
 
@@ -115,12 +127,15 @@ def make_app(
         if tls is not None:
             state.tasks.append(asyncio.create_task(tls.watch()))
         warm_up = getattr(analyser, "warm_up", None)
+        warming = None
         if warm_up is not None:  # a local model loads now, in the background, not on the first gated pod
-            state.tasks.append(asyncio.create_task(warm_up()))
+            warming = asyncio.create_task(_warm(analyser.name, warm_up))
+            state.tasks.append(warming)
         if settings.controller_enabled and signer is not None:
             state.kube = await kube_factory(settings)
             recorder = EventRecorder(state.kube, state.identity, metrics)
-            state.controller = IntentController(state.kube, analyser, signer, cache, settings, metrics, recorder)
+            state.controller = IntentController(state.kube, analyser, signer, cache, settings, metrics, recorder,
+                                              warming=warming)
             if settings.leader_election:
                 state.elector = LeaderElector(
                     state.kube, settings.namespace, settings.lease_name, state.identity, settings.lease_duration_s,

@@ -172,7 +172,7 @@ class IntentController:
 
     def __init__(self, kube: Any, analyser: Analyser, signer: Signer, cache: IntentCache[Result],
                  settings: Settings, metrics: Metrics, recorder: events.EventRecorder,
-                 clock: Any = time.time) -> None:
+                 clock: Any = time.time, warming: asyncio.Future[None] | None = None) -> None:
         self._kube = kube
         self._analyser = analyser
         self._signer = signer
@@ -181,6 +181,9 @@ class IntentController:
         self._metrics = metrics
         self._recorder = recorder
         self._clock = clock
+        # The analyser's warm-up (a local model loading): analyses wait for it, so a cold start spends the pod's
+        # ungate budget, not an analysis deadline meant for a slow backend (the reason would say "timeout").
+        self._warming = warming
         self._semaphore = asyncio.Semaphore(settings.analysis_concurrency)
         self._gated: dict[str, dict[str, Any]] = {}  # uid -> latest pod object
         self._tasks: dict[str, asyncio.Task[None]] = {}
@@ -212,6 +215,8 @@ class IntentController:
     # -- analysis
     async def _compute(self, hint: SanitisedHint) -> Result:
         """One analysis with retries; a failed result is returned (and not cached), never raised."""
+        if self._warming is not None and not self._warming.done():
+            await asyncio.shield(self._warming)  # shared: one pod's cancellation must not stop the warm-up
         retries = self._settings.analysis_retries
         outcome = None
         for attempt in range(retries + 1):

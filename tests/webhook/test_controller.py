@@ -26,7 +26,7 @@ from webhook.metrics import Metrics
 from webhook.results import from_outcome
 from webhook.settings import Settings
 
-from .conftest import CONFLICT_HINT, GPU_HINT, FakeAnalyser
+from .conftest import CONFLICT_HINT, GPU_HINT, GPU_RAW, FakeAnalyser
 from .fakes import FakeKube, raw_test_failures
 
 
@@ -238,6 +238,28 @@ async def test_analysis_that_never_answers_is_ungated_at_the_deadline(signer) ->
     annotations = kube.pod("ml", "p")["metadata"]["annotations"]
     assert annotations[STATUS] == "failed"
     assert Analysis.from_json(annotations[ANALYSIS]).error.startswith("timeout")
+
+
+async def test_a_cold_analyser_warming_up_longer_than_the_analysis_timeout_costs_no_pod(signer) -> None:
+    # A local model loading at start (several seconds on a busy machine) used to count against the
+    # analysis deadline of the first pods, which came back "failed: timeout" with a healthy analyser.
+    kube = FakeKube()
+    kube.add_pod(gated_pod("p", GPU_HINT))
+    warming: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    settings = Settings(analysis_timeout_s=0.05, ungate_deadline_s=30.0, analysis_retries=0,
+                        watch_workloads=False, seed_cache=False)
+    metrics = Metrics()
+    analyser = FakeAnalyser({GPU_HINT: GPU_RAW})
+    controller = IntentController(kube, analyser, signer, IntentCache(100, 3600), settings, metrics,
+                                  EventRecorder(kube, "test", metrics), warming=warming,
+                                  clock=lambda: parse_time("2026-11-30T10:00:01Z"))  # a second after creation
+    task = await running(controller)
+    await asyncio.sleep(0.2)  # four analysis deadlines long: nothing is analysed, nothing times out
+    assert analyser.calls == [] and not ungated(kube), kube.pod("ml", "p")["metadata"]["annotations"]
+    warming.set_result(None)
+    await eventually(lambda: ungated(kube), "pod ungated once the analyser is warm")
+    await stop(task)
+    assert kube.pod("ml", "p")["metadata"]["annotations"][STATUS] == "analyzed"
 
 
 async def test_pod_without_hint_is_ungated_as_failed(signer, analyser) -> None:

@@ -27,6 +27,11 @@ MIN_LETTERS = 4
 MAX_SPELLINGS = 20_000
 _LETTERS = re.compile(r"[^\W\d_]+")  # letters of any language
 _GAP_CATEGORIES = (sre.CATEGORY_SPACE, sre.CATEGORY_DIGIT)
+_BOUND = re.compile(f"[{STEM}{GAP}]")  # where a word may end; a compiled search is what keeps warm-up short
+
+
+def _bounds(spelling: str) -> list[int]:
+    return [match.start() for match in _BOUND.finditer(spelling)]
 
 
 @dataclasses.dataclass(slots=True)
@@ -57,7 +62,7 @@ class Words:
 
     def add_spelling(self, spelling: str) -> None:
         """Every word of one complete spelling (boundaries marked with STEM or GAP)."""
-        bounds = [i for i, c in enumerate(spelling) if c in (STEM, GAP)]
+        bounds = _bounds(spelling)
         if not bounds:
             self.add(spelling, False, False)
             return
@@ -71,7 +76,7 @@ class Words:
 
     def fold(self, spelling: str) -> str:
         """Read the words that lie wholly inside ``spelling`` now and keep only its two open ends."""
-        bounds = [i for i, c in enumerate(spelling) if c in (STEM, GAP)]
+        bounds = _bounds(spelling)
         if len(bounds) < 2:
             return spelling
         self._between(spelling, bounds)
